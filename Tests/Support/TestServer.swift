@@ -12,6 +12,10 @@ public final class TestServer: Sendable {
     /// Where the server listens.
     public let baseURL: URL
     private let server: PythonServer
+    /// The client the control requests share (whether an answer is held, releasing it, counts):
+    /// a test polls them in a loop, and a client each would open sessions and connections by
+    /// the thousand on a loaded machine.
+    private let control: APIClient
 
     private init() {
         do {
@@ -20,6 +24,7 @@ public final class TestServer: Sendable {
             fatalError("Could not start the test server (is python3 installed?): \(error)")
         }
         baseURL = server.url("PORT")
+        control = APIClient(baseURL: baseURL) { $0.coalescesRequests = false }
     }
 
     /// A client for this server with Courier's defaults.
@@ -30,14 +35,14 @@ public final class TestServer: Sendable {
     /// Releases the answers the server holds for `gate` (the `gate` query item of `/slow`,
     /// `/stall`, `/coalesce/…` and `/stream/chunks`).
     public func release(_ gate: String) async throws {
-        _ = try await client().send(Endpoint<Data>.get("/stream/release").query("id", gate))
+        _ = try await control.send(Endpoint<Data>.get("/stream/release").query("id", gate))
     }
 
     /// Whether the server is holding an answer for `gate` now: the request has arrived, and its
     /// answer waits for ``release(_:)``.
     public func isHolding(_ gate: String) async throws -> Bool {
         struct Held: Decodable { var held: Bool }
-        return try await client().send(Endpoint<Held>.get("/stream/progress").query("id", gate).option(.notCoalesced))
+        return try await control.send(Endpoint<Held>.get("/stream/progress").query("id", gate).option(.notCoalesced))
             .held
     }
 
@@ -48,12 +53,12 @@ public final class TestServer: Sendable {
     public func connectionClosedWhileHeld(_ gate: String) async throws -> Bool {
         struct Held: Decodable { var closed: Bool? }
         let endpoint = Endpoint<Held>.get("/stream/progress").query("id", gate).query("closed", 1)
-        return try await client().send(endpoint.option(.notCoalesced).timeout(.seconds(90))).closed == true
+        return try await control.send(endpoint.option(.notCoalesced).timeout(.seconds(90))).closed == true
     }
 
     /// How many requests reached a path (query ignored).
     public func hits(_ path: String) async throws -> Int {
         struct Hits: Decodable { var hits: Int }
-        return try await client().send(Endpoint<Hits>.get("/__hits").query("path", path)).hits
+        return try await control.send(Endpoint<Hits>.get("/__hits").query("path", path)).hits
     }
 }
