@@ -1575,16 +1575,19 @@ final class APIConverter {
             let statuses = union.cases.map { $0.status == "default" ? "Other" : $0.status.uppercased() }
             return "Status" + statuses.joined(separator: "Or") + "ErrorBody"
         }
-        let byStatuses = Dictionary(grouping: shared.map(\.union), by: statusName)
+        /// The union's case types, each once, in order.
+        func types(_ union: ErrorUnionModel) -> [String] {
+            var seen = Set<String>()
+            return union.cases.map(\.type.code).filter { seen.insert($0).inserted }
+        }
+        // For each status name several unions share, the types all of them hold.
+        let commonTypes = Dictionary(grouping: shared.map(\.union), by: statusName)
+            .filter { $0.value.count > 1 }
+            .mapValues { peers in peers.dropFirst().reduce(Set(types(peers[0]))) { $0.intersection(types($1)) } }
         var renamed: [String: String] = [:]
         for (index, var union) in shared {
             var name = statusName(union)
-            if let peers = byStatuses[name], peers.count > 1 {
-                func types(_ union: ErrorUnionModel) -> [String] {
-                    var seen = Set<String>()
-                    return union.cases.map(\.type.code).filter { seen.insert($0).inserted }
-                }
-                let common = peers.dropFirst().reduce(Set(types(peers[0]))) { $0.intersection(types($1)) }
+            if let common = commonTypes[name] {
                 let own = types(union).filter { !common.contains($0) }
                 let told = name + "With" + own.map(Naming.typeName).joined(separator: "And")
                 // Longer than other generated names may be, but the statuses must stay whole.

@@ -89,10 +89,16 @@ struct OperationRenderer {
     /// What a method's documentation says of the error body a server error carries: the type it
     /// is decoded as, where the operation names one, so that a caller can find it.
     private func thrownErrorBody(_ operation: OperationModel) -> String {
-        guard case .named(let name)? = operation.errorType, models.conformsToErrorBody(name) else {
+        guard let name = errorBodyName(operation.errorType) else {
             return "server errors carry the decoded error body."
         }
         return "a server error carries the decoded ``\(name)`` (`failure.body(as: \(name).self)`)."
+    }
+
+    /// The generated error body type `type` names, if it is one (a `ServerErrorBody`).
+    private func errorBodyName(_ type: SwiftType?) -> String? {
+        guard case .named(let name)? = type, models.conformsToErrorBody(name) else { return nil }
+        return name
     }
 
     /// What a method that sends the operation returns, in its documentation's words.
@@ -338,10 +344,10 @@ struct OperationRenderer {
             if let accept {
                 writer.line("endpoint.headers[\"Accept\"] = \(Naming.stringLiteral(accept))")
             }
-            if case .named(let name)? = operation.errorType, models.conformsToErrorBody(name) {
+            if let name = errorBodyName(operation.errorType) {
                 writer.line("endpoint.errorBodyType = \(name).self")
             }
-            if case .named(let name)? = operation.successfulErrorType, models.conformsToErrorBody(name) {
+            if let name = errorBodyName(operation.successfulErrorType) {
                 writer.line("endpoint.successfulErrorBodyType = \(name).self")
             }
             writer.line("return endpoint")
