@@ -1,4 +1,5 @@
 import Courier
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import Testing
@@ -8,7 +9,7 @@ import Testing
 /// Stripe's fixtures, the AI-style payloads and the museum description's examples. A
 /// `JSONDecoder` subclass is how a check reaches Foundation's decoder (Courier leaves
 /// subclasses to themselves).
-@Suite struct DecoderAgreementTests {
+@Suite(.onComputeThreads) struct DecoderAgreementTests {
     final class FoundationOnly: JSONDecoder, @unchecked Sendable {
         override init() {
             super.init()

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import Testing
@@ -6,7 +7,7 @@ import Testing
 /// description gives for a response, a schema or a property (collected by `courier
 /// generate-all` into `Examples/MuseumAPIExamples.swift`) decodes with the type the generated
 /// client uses for it, and encodes back to the same values.
-@Suite struct DescriptionExamplesTests {
+@Suite(.onComputeThreads) struct DescriptionExamplesTests {
     @Test(arguments: MuseumAPIExamples.all)
     func museumExamplesDecodeFaithfully(_ example: DescriptionExample) throws {
         let result = try example.check()
@@ -32,7 +33,7 @@ import Testing
 /// schema, then encoded again: no key may be lost (one holding `null` included) or changed, a union must
 /// land in the case of the object's own schema, and no object anywhere inside may fall into a
 /// union's `undocumented` case.
-@Suite struct StripeFixtureTests {
+@Suite(.onComputeThreads) struct StripeFixtureTests {
     /// One test for the 222 checks keeps `swift test`'s output to a line; each issue names its
     /// example.
     @Test func stripeFixturesDecodeFaithfully() {
@@ -63,7 +64,7 @@ import Testing
 /// `type` values (`"function"`, `"response.output_text.delta"`) are each variant's own constant,
 /// not its schema name. Each decodes as its type and as the union that lists it, lands in its
 /// own case, and encodes back whole.
-@Suite struct AIStylePayloadTests {
+@Suite(.onComputeThreads) struct AIStylePayloadTests {
     @Test(arguments: ShowcaseAPIExamples.all)
     func payloadsDecodeFaithfully(_ example: DescriptionExample) throws {
         let result = try example.check()
@@ -90,7 +91,7 @@ import Testing
 /// (`Specs/symbolgraph.yaml`), with a graph the compiler wrote (`Payloads/symbol-graph.json`,
 /// CourierTesting's): a description and a payload Courier did not write, decoded and encoded back
 /// with every key and value.
-@Suite struct SymbolGraphPayloadTests {
+@Suite(.onComputeThreads) struct SymbolGraphPayloadTests {
     @Test(arguments: SymbolGraphAPIExamples.all)
     func aCompilersSymbolGraphDecodesFaithfully(_ example: DescriptionExample) throws {
         let result = try example.check()
@@ -109,7 +110,7 @@ import Testing
 /// sequences, requests with image parts, a grammar and each kind of tool choice. Each decodes as
 /// its type and as the `Sagemaker…` unions that list it, lands in its own case, and encodes back
 /// whole. The description's own examples decode, but for those that contradict their schemas.
-@Suite struct TextGenerationInferenceTests {
+@Suite(.onComputeThreads) struct TextGenerationInferenceTests {
     static var payloads: [DescriptionExample] {
         TextGenerationInferenceAPIExamples.all.filter { $0.name.hasPrefix("payload ") }
     }
@@ -160,7 +161,7 @@ import Testing
 /// three kinds, numeric and date ranges with the same keys, cluster states tagged by one-value
 /// enums. Each decodes as its type and as the unions that list it, lands in its own case and
 /// encodes back whole.
-@Suite struct QdrantTests {
+@Suite(.onComputeThreads) struct QdrantTests {
     static var payloads: [DescriptionExample] {
         QdrantAPIExamples.all.filter { $0.name.hasPrefix("payload ") }
     }
@@ -185,7 +186,7 @@ import Testing
 /// text, durations, tuples, maps keyed by enums and dates, aliases and computed fields, request
 /// bodies without `null`s, without unset or default values. Each decodes as its type and as the
 /// unions that list it, lands in its own case and encodes back whole.
-@Suite struct ParcelsTests {
+@Suite(.onComputeThreads) struct ParcelsTests {
     static var payloads: [DescriptionExample] {
         ParcelsAPIExamples.all.filter { $0.name.hasPrefix("payload ") }
     }
@@ -209,7 +210,7 @@ import Testing
 /// `BlankEnum` and `NullEnum`), decimals as text, Django's durations, JSON fields, nested loans,
 /// search hits of two kinds tagged by a mapping, and create and partial-update bodies. Each decodes
 /// as its type and as the unions that list it, lands in its own case and encodes back whole.
-@Suite struct LibraryTests {
+@Suite(.onComputeThreads) struct LibraryTests {
     @Test(arguments: LibraryAPIExamples.all)
     func payloadsAndExamplesDecodeFaithfully(_ example: DescriptionExample) throws {
         let result = try example.check()
@@ -233,7 +234,7 @@ import Testing
 /// answers (with read-only comments and watchers), the `X-Pagination` header's object, and
 /// flask-smorest's error bodies (a 404, and 422s with marshmallow's messages by field). Each
 /// decodes as its type, lands in its own case and encodes back whole.
-@Suite struct TicketsTests {
+@Suite(.onComputeThreads) struct TicketsTests {
     @Test(arguments: TicketsAPIExamples.all)
     func payloadsDecodeFaithfully(_ example: DescriptionExample) throws {
         let result = try example.check()

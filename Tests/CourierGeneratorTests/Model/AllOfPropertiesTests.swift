@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Testing
 
 @testable import CourierGenerator
@@ -6,7 +7,7 @@ import Testing
 /// integer and the other only number, the value is an integer. GitHub's description (1.1.4)
 /// declares a workflow job's `runner_id` an integer in one part and a number in the next; read
 /// as the later part alone, it was a `Double`, which rounds an ID past 2^53 without a word.
-@Suite struct AllOfPropertiesTests {
+@Suite(.onComputeThreads) struct AllOfPropertiesTests {
     func property(_ first: String, _ second: String) throws -> String {
         let yaml = """
             openapi: 3.0.3

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// `x-ms-pageable`, AutoRest's, read as Courier's pagination declarations; what Courier cannot
 /// page by is reported and left to detection, and the configuration file still overrides the
 /// description.
-@Suite struct DescribedPaginationTests {
+@Suite(.onComputeThreads) struct DescribedPaginationTests {
     static func node(_ yaml: String) throws -> Node {
         try DocumentReader.read(Array(yaml.utf8), file: "test.yaml", format: .yaml)
     }

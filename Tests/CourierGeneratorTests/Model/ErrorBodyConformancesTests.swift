@@ -1,10 +1,11 @@
 import Courier
+import CourierTestSupport
 import Testing
 
 @testable import CourierGenerator
 
 /// Where each error body's `ServerErrorBody.message` comes from.
-@Suite struct ErrorBodyConformancesTests {
+@Suite(.onComputeThreads) struct ErrorBodyConformancesTests {
     /// The generated text of a description whose operations answer 400 with `E` (and 500 with
     /// `Inner`, so that `Inner` is an error body too).
     func generate(error schema: String) throws -> String {

@@ -1,10 +1,11 @@
+import CourierTestSupport
 import Testing
 
 @testable import CourierGenerator
 
 /// What an operation's error body type is called when its error responses differ by status, and
 /// how its documentation names it.
-@Suite struct ErrorUnionNamingTests {
+@Suite(.onComputeThreads) struct ErrorUnionNamingTests {
     /// The generated files of a description whose operations answer with the given error
     /// responses (`status: schema`, each written as YAML).
     func generate(_ operations: [(id: String, errors: String)]) throws -> [String: String] {

@@ -1,8 +1,9 @@
 import CourierGenerator
+import CourierTestSupport
 import Testing
 
 /// Identical inline schemas share one type; every name stays, as an alias.
-@Suite struct InlineTypeSharingTests {
+@Suite(.onComputeThreads) struct InlineTypeSharingTests {
     func generate(_ yaml: String) throws -> [String: String] {
         let output = try Generator(moduleName: "TestAPI").generate(text: yaml, displayPath: "Specs/test.yaml")
         return Dictionary(uniqueKeysWithValues: output.files.map { ($0.path, $0.contents) })

@@ -1,9 +1,10 @@
+import CourierTestSupport
 import Testing
 
 @testable import CourierGenerator
 
 /// How names from descriptions become Swift names.
-@Suite struct NamingTests {
+@Suite(.onComputeThreads) struct NamingTests {
     /// The kinds of character words are split by, read from the byte for ASCII, are Unicode's.
     @Test func characterKindsAreUnicodes() {
         let characters =

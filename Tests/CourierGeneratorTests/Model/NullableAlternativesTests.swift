@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Testing
 
 @testable import CourierGenerator
@@ -5,7 +6,7 @@ import Testing
 /// An alternative of a `oneOf` or `anyOf` that only says `nullable: true` means `null`: schemars
 /// writes Rust's `Option<T>` in OpenAPI 3.0 as `anyOf: [{$ref: T}, {nullable: true}]` (Qdrant's
 /// description has hundreds). The property is an optional `T`, not a union of `T` and any value.
-@Suite struct NullableAlternativesTests {
+@Suite(.onComputeThreads) struct NullableAlternativesTests {
     func generate(version: String = "3.0.1", property: String) throws -> String {
         let yaml = """
             openapi: \(version)

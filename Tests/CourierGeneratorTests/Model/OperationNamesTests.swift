@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Testing
 
 @testable import CourierGenerator
@@ -5,7 +6,7 @@ import Testing
 /// FastAPI writes an operation's id as its handler's name, its path and its method
 /// (`get_parcel_parcels__parcel_id__get`): such operations are named after the handler, unless
 /// two would then share a name, and FastAPI's gathered bodies (`Body_<id>`) after it too.
-@Suite struct OperationNamesTests {
+@Suite(.onComputeThreads) struct OperationNamesTests {
     @Test(arguments: [
         ("get_parcel_parcels__parcel_id__get", "GET", "/parcels/{parcel_id}", "get_parcel"),
         ("read_items_items__get", "GET", "/items/", "read_items"),

@@ -1,10 +1,11 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
 @testable import CourierGenerator
 
 /// Which list operations get an item sequence, and how it walks their pages.
-@Suite struct PaginationDetectionTests {
+@Suite(.onComputeThreads) struct PaginationDetectionTests {
     /// The generated text for one `GET /items` operation with these query parameters, response
     /// schema and response headers; `pagination` is what the configuration file says of it, as
     /// in `Specs/courier.yaml` (`{listItems: off}`).

@@ -1,9 +1,10 @@
+import CourierTestSupport
 import Testing
 
 @testable import CourierGenerator
 
 /// An operation's path template is split once, in the model stage; the renderer writes the pieces.
-@Suite struct PathTemplateTests {
+@Suite(.onComputeThreads) struct PathTemplateTests {
     @Test(arguments: [
         ("/pets", [APIConverter.TemplatePiece.text("/pets")]),
         ("/pets/{petId}", [.text("/pets/"), .placeholder("petId")]),

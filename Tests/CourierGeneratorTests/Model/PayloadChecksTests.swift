@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 
 /// Real payloads keyed by schema name become example checks: each decoded as its schema's type,
 /// and as every union that lists the schema.
-@Suite struct PayloadChecksTests {
+@Suite(.onComputeThreads) struct PayloadChecksTests {
     static let spec = """
         openapi: 3.0.3
         info: {title: Test, version: "1"}

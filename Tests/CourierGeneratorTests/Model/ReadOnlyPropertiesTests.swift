@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Testing
 
 @testable import CourierGenerator
@@ -5,7 +6,7 @@ import Testing
 /// OpenAPI requires a required `readOnly` property in responses only ("the required will take
 /// effect on the response only"): a struct that is sent does not require it, one that is only
 /// received does.
-@Suite struct ReadOnlyPropertiesTests {
+@Suite(.onComputeThreads) struct ReadOnlyPropertiesTests {
     static let spec = """
         openapi: 3.1.0
         info: {title: Test, version: "1"}

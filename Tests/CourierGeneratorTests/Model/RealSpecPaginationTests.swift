@@ -11,7 +11,7 @@ import Testing
 ///
 /// Each generation takes seconds of CPU: they run one at a time, off the threads that run tasks,
 /// so that the timing-sensitive tests alongside keep their threads and a core.
-@Suite(.serialized) struct RealSpecPaginationTests {
+@Suite(.serialized, .onComputeThreads) struct RealSpecPaginationTests {
     struct Expectation: Sendable, CustomTestStringConvertible {
         /// The file in `RealSpecs/`.
         var file: String
@@ -63,13 +63,11 @@ import Testing
     ]
 
     @Test(arguments: expectations)
-    func theItemSequencesArePinned(_ expectation: Expectation) async throws {
+    func theItemSequencesArePinned(_ expectation: Expectation) throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appending(path: "RealSpecs")
-        let output = try await offThePool {
-            try Generator(moduleName: "RealAPI").generate(
-                specFile: folder.appending(path: expectation.file), displayPath: "RealSpecs/\(expectation.file)")
-        }
+        let output = try Generator(moduleName: "RealAPI").generate(
+            specFile: folder.appending(path: expectation.file), displayPath: "RealSpecs/\(expectation.file)")
         let operations = output.files.filter { $0.path.hasPrefix("Operations/") }.map(\.contents).joined()
         var strategies: [String: Int] = [:]
         for line in operations.split(separator: "\n") where line.contains("client.pages(") {

@@ -1,10 +1,11 @@
+import CourierTestSupport
 import Testing
 
 @testable import CourierGenerator
 
 /// How a streamed response's example is cut into the values it streams, so that each is checked
 /// with the type the generated method decodes it with.
-@Suite struct StreamExamplesTests {
+@Suite(.onComputeThreads) struct StreamExamplesTests {
     /// The items of an example given as JSON (a string of the body's text, or a list of items),
     /// as canonical JSON, or `!` and the text of an item that is not JSON.
     func items(_ exampleJSON: String, _ mediaType: String, terminator: String? = "[DONE]") throws -> [String] {
@@ -56,7 +57,7 @@ import Testing
 
 /// The generator records each streamed value of a response's examples as an example check, and
 /// reports a value that is not JSON where it is.
-@Suite struct StreamExampleChecksTests {
+@Suite(.onComputeThreads) struct StreamExampleChecksTests {
     static let spec = """
         openapi: 3.2.0
         info: {title: Test, version: "1"}
@@ -95,7 +96,7 @@ import Testing
 
 /// OpenAPI 3.2's `serializedValue` of a JSON example is the value's text: it is checked as the
 /// value, and text that is not JSON is reported.
-@Suite struct SerializedExampleTests {
+@Suite(.onComputeThreads) struct SerializedExampleTests {
     @Test func aSerializedJSONExampleIsCheckedAsItsValue() throws {
         let spec = """
             openapi: 3.2.0

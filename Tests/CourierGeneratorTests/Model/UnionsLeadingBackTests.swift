@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Testing
 
 @testable import CourierGenerator
@@ -6,7 +7,7 @@ import Testing
 /// oneOf: [Item, Reference]`, as datamodel-code-generator's tests describe one), would decode
 /// the same value again without end. The generator guards the alternatives that lead back, and
 /// only those, and says so with the union's position.
-@Suite struct UnionsLeadingBackTests {
+@Suite(.onComputeThreads) struct UnionsLeadingBackTests {
     static let yaml = """
         openapi: 3.1.0
         info: {title: Test, version: "1"}

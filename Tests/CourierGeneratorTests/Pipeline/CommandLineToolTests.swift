@@ -1,4 +1,5 @@
 import CourierGenerator
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ final class Printed: @unchecked Sendable {
     var print: @Sendable (String) -> Void { { [self] line in lock.withLock { lines.append(line) } } }
 }
 
-@Suite struct CommandLineToolTests {
+@Suite(.onComputeThreads) struct CommandLineToolTests {
     func workspace() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("courier-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(

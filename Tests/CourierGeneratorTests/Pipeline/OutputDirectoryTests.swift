@@ -1,8 +1,9 @@
 import CourierGenerator
+import CourierTestSupport
 import Foundation
 import Testing
 
-@Suite struct OutputDirectoryTests {
+@Suite(.onComputeThreads) struct OutputDirectoryTests {
     func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("courier-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

@@ -1,9 +1,10 @@
+import CourierTestSupport
 import Testing
 
 @testable import CourierGenerator
 
 /// The hex digits and UTF-8 both readers use for escapes.
-@Suite struct EscapesTests {
+@Suite(.onComputeThreads) struct EscapesTests {
     @Test(arguments: [
         ("00e9", 0, 4, UInt32?.some(0xE9)),
         ("x41", 1, 2, 0x41),

@@ -1,8 +1,9 @@
+import CourierTestSupport
 import Testing
 
 @testable import CourierGenerator
 
-@Suite struct JSONReaderTests {
+@Suite(.onComputeThreads) struct JSONReaderTests {
     @Test(arguments: [
         (
             #"{"b": [1, -2.5e3, true, null, "x\u00e9\n\ud83d\ude00"], "a": {}}"#,

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 
 /// nst/JSONTestSuite's parsing cases: `y_` files must be read, `n_` files rejected, and `i_`
 /// files (left to the implementation) either read or rejected with an error, never a crash.
-@Suite struct JSONTestSuiteTests {
+@Suite(.onComputeThreads) struct JSONTestSuiteTests {
     static let folder = ConformanceData.root.appendingPathComponent("JSONTestSuite/test_parsing")
 
     static let files: [String] =

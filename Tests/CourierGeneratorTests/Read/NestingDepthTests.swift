@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// Documents nested deeper than a reader allows fail with an error that says so, never a crash;
 /// nesting up to the limit reads on any thread, even one with as small a stack as Apple platforms
 /// give threads other than the main one (512 KB), in a debug build too.
-@Suite struct NestingDepthTests {
+@Suite(.onComputeThreads) struct NestingDepthTests {
     /// Runs `body` on a thread of its own with the given stack size, and returns what it returns.
     func onThread<Value: Sendable>(stackSize: Int, _ body: @escaping @Sendable () -> Value) async -> Value {
         await withCheckedContinuation { continuation in

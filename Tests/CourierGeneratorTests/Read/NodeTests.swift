@@ -1,8 +1,9 @@
+import CourierTestSupport
 import Testing
 
 @testable import CourierGenerator
 
-@Suite struct NodeTests {
+@Suite(.onComputeThreads) struct NodeTests {
     /// A description has a node every few bytes, and allocating and copying them is most of
     /// reading: a node stays at 40 bytes (its value inline, a 16-byte location).
     @Test func aNodeIsFortyBytes() {

@@ -1,8 +1,9 @@
+import CourierTestSupport
 import Testing
 
 @testable import CourierGenerator
 
-@Suite struct YAMLReaderTests {
+@Suite(.onComputeThreads) struct YAMLReaderTests {
     func json(_ yaml: String) throws -> String {
         try DocumentReader.read(Array(yaml.utf8), file: "t.yaml", format: .yaml).canonicalJSON
     }

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// yaml-test-suite: every case reads to the JSON the suite expects, or is rejected when the suite
 /// says it is invalid. The cases that still fail are listed, with why, in `knownFailures`; a
 /// listed case that starts passing fails the test, so that the list is kept true.
-@Suite struct YAMLTestSuiteTests {
+@Suite(.onComputeThreads) struct YAMLTestSuiteTests {
     static let folder = ConformanceData.root.appendingPathComponent("yaml-test-suite")
 
     /// One case: its id (`229Q`, or `DK95/05` for one of several), name and expectation.

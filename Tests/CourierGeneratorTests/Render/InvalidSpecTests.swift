@@ -1,8 +1,9 @@
 import CourierGenerator
+import CourierTestSupport
 import Testing
 
 /// Invalid specs fail with the file position and the JSON pointer of the problem.
-@Suite struct InvalidSpecTests {
+@Suite(.onComputeThreads) struct InvalidSpecTests {
     @Test(arguments: [
         // Not OpenAPI 3.
         ("swagger: '2.0'\ninfo: {}\n", "1:1", "#", "Swagger 2.0 is not supported"),

@@ -1,8 +1,9 @@
 import CourierGenerator
+import CourierTestSupport
 import Testing
 
 /// Small spec snippets and the exact Swift each construct generates.
-@Suite struct SnippetReferenceTests {
+@Suite(.onComputeThreads) struct SnippetReferenceTests {
     func generate(_ yaml: String, module: String = "TestAPI") throws -> [String: String] {
         let output = try Generator(moduleName: module).generate(text: yaml, displayPath: "Specs/test.yaml")
         var files: [String: String] = [:]

@@ -1,10 +1,11 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
 @testable import CourierGenerator
 
 /// References into other files, as descriptions split into a file per path item write them.
-@Suite struct FileReferenceTests {
+@Suite(.onComputeThreads) struct FileReferenceTests {
     /// Writes `files` into a new folder and generates the first.
     func generate(_ files: [(String, String)]) throws -> Generator.Output {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-refs-\(UUID().uuidString)")

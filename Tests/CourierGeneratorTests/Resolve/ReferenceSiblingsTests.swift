@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// OpenAPI 3.1 reads a schema's `$ref` beside keywords that shape the value as one more `allOf`
 /// part; 3.0 reads the `$ref` alone. Annotations and a lone `required` leave the schema the type
 /// it refers to.
-@Suite struct ReferenceSiblingsTests {
+@Suite(.onComputeThreads) struct ReferenceSiblingsTests {
     func generate(version: String, schemas: String) throws -> String {
         let yaml = """
             openapi: \(version)

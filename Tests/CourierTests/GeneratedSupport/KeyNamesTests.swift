@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 
 /// The key sets generated code writes as one string literal: every name given is found, and
 /// nothing else is, whatever the names look like and however many collide in the table.
-@Suite struct KeyNamesTests {
+@Suite(.onComputeThreads) struct KeyNamesTests {
     static let sets: [[String]] = [
         [],
         ["id"],
@@ -59,7 +60,7 @@ import Testing
 
 /// The declared names a generated struct passes inline, as one literal: split once per thread
 /// and literal, and the same answer on every thread.
-@Suite struct InlineDeclaredNamesTests {
+@Suite(.onComputeThreads) struct InlineDeclaredNamesTests {
     struct Model: Decodable, Sendable {
         var id: Int
         var additional: [String: JSONValue]

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 
 /// A union hands the container it read its evidence from to the variant it chose, and only to
 /// that variant: a value nested in the variant, at another depth, makes its own.
-@Suite struct ObjectHandoffTests {
+@Suite(.onComputeThreads) struct ObjectHandoffTests {
     /// Decodes as generated structs do, counting the containers it was handed.
     struct Charge: Decodable, Equatable {
         var object: String

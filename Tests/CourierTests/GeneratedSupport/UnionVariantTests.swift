@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// A union decodes the variant the payload proves, never the first that happens to decode: the
 /// rules `UnionVariant.decode` applies, on unions shaped like the ones generated for Stripe
 /// (`object` tags), GitHub (no tags, required keys) and tool-calling APIs (open enums, scalars).
-@Suite struct UnionVariantTests {
+@Suite(.onComputeThreads) struct UnionVariantTests {
     struct Card: Decodable, Equatable {
         var object: String
         var brand: String?

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// A union listed among its own alternatives, directly or through another union, decodes what
 /// its other alternatives accept and fails with an error on anything else, where it recursed
 /// without end (a stack overflow) before.
-@Suite struct VariantLoopTests {
+@Suite(.onComputeThreads) struct VariantLoopTests {
     struct Reference: Codable, Hashable {
         var type: String
         var id: String

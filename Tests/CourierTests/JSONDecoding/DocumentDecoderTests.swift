@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// fails with the same kind of error at the same coding path, for every case here and every
 /// file of JSONTestSuite. A `JSONDecoder` subclass makes `JSONDecoding` step aside, which is
 /// how each test reaches Foundation's own decoder.
-@Suite struct DocumentDecoderTests {
+@Suite(.onComputeThreads) struct DocumentDecoderTests {
     /// A decoder `JSONDecoding` leaves to Foundation.
     final class FoundationOnly: JSONDecoder, @unchecked Sendable {}
 
