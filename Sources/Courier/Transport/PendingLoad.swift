@@ -10,16 +10,19 @@
         private let lock = NSLock()
         private var continuation: UnsafeContinuation<(Data, URLResponse), any Error>?
         private var task: URLSessionDataTask?
-        /// The session's start queue, which the task is resumed and cancelled from.
-        private var queue: DispatchQueue?
+        /// The session's start queue, where the task is made, resumed and cancelled.
+        private let queue: DispatchQueue
         private var isCancelled = false
         private var response: URLResponse?
         private var body = Data()
         private let progress: TransferProgressHandler?
 
         /// Creates a load.
-        /// - Parameter progress: Receives upload progress, for a body uploaded from a file.
-        init(progress: TransferProgressHandler? = nil) {
+        /// - Parameters:
+        ///   - queue: The session's start queue (``SessionDelegate/startQueue``).
+        ///   - progress: Receives upload progress, for a body uploaded from a file.
+        init(queue: DispatchQueue, progress: TransferProgressHandler? = nil) {
+            self.queue = queue
             self.progress = progress
         }
 
@@ -28,26 +31,30 @@
             progress?(TransferProgress(completedBytes: total, totalBytes: expected > 0 ? expected : nil))
         }
 
-        /// Starts the task, unless the awaiting task was cancelled first.
-        /// - Returns: Whether the task was started; if not, the continuation has been resumed
-        ///   with `CancellationError` and the task cancelled unsent.
-        func start(
-            _ task: URLSessionDataTask, on queue: DispatchQueue,
-            continuation: UnsafeContinuation<(Data, URLResponse), any Error>
-        ) -> Bool {
-            let started = lock.withLock { () -> Bool in
+        /// Keeps the awaiting call's continuation, unless its task was cancelled first.
+        /// - Returns: Whether the load goes on; if not, resume the continuation with
+        ///   `CancellationError`.
+        func prepare(_ continuation: UnsafeContinuation<(Data, URLResponse), any Error>) -> Bool {
+            lock.withLock {
                 guard !isCancelled else { return false }
                 self.continuation = continuation
-                self.task = task
-                self.queue = queue
                 return true
             }
-            if started {
-                task.resumeWithoutWaiting(on: queue)
-            } else {
-                task.cancel()  // Never sent; ends the task so the session lets it go.
-                continuation.resume(throwing: CancellationError())
+        }
+
+        /// Whether the awaiting task has been cancelled (the task need not be made).
+        var wasCancelled: Bool { lock.withLock { isCancelled } }
+
+        /// Sends the task, unless the awaiting task was cancelled meanwhile. Runs on the
+        /// session's start queue, where `resume()` and `cancel()` may wait for the session.
+        /// - Returns: Whether the task was sent; if not, it has been cancelled unsent.
+        func start(_ task: URLSessionDataTask) -> Bool {
+            let started = lock.withLock { () -> Bool in
+                guard !isCancelled else { return false }
+                self.task = task
+                return true
             }
+            if started { task.resume() } else { task.cancel() }  // Never sent: the session lets it go.
             return started
         }
 
@@ -88,12 +95,12 @@
         /// Runs under the awaiting task's status lock, so it must not wait for the session:
         /// the caller is resumed at once and the load is cancelled from another thread.
         func cancel() {
-            let (continuation, task, queue) = lock.withLock {
+            let (continuation, task) = lock.withLock {
                 defer { isCancelled = true; self.continuation = nil; self.task = nil }
-                return (self.continuation, self.task, self.queue)
+                return (self.continuation, self.task)
             }
             continuation?.resume(throwing: CancellationError())
-            if let task, let queue {
+            if let task {
                 // After its resume, from the queue that resumed it: `cancel()` waits for the session.
                 let cancellation = UncheckedSendable(task)
                 queue.async { cancellation.value.cancel() }

@@ -60,40 +60,56 @@ final class StreamingExchange: SessionTaskHandler, @unchecked Sendable {
         #endif
         return try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { continuation in
-                let task =
-                    if let file { session.uploadTask(with: urlRequest, fromFile: file) } else {
-                        session.dataTask(with: urlRequest)
-                    }
-                let started = lock.withLock { () -> Bool in
+                let accepted = lock.withLock { () -> Bool in
                     guard !isCancelled else { return false }
                     head = continuation
-                    self.task = task
                     return true
                 }
-                if started {
-                    delegate.register(self, for: task)
-                    #if canImport(FoundationNetworking)
-                        task.resumeWithoutWaiting(on: delegate.startQueue)
-                    #else
-                        task.resume()
-                    #endif
-                } else {
-                    task.cancel()  // Never sent; ends the task so the session lets it go.
+                guard accepted else {
                     continuation.resume(throwing: CancellationError())
+                    return
                 }
+                #if canImport(FoundationNetworking)
+                    // Made and resumed on the start queue: both wait for the session's queue,
+                    // which must not hold a thread that runs tasks (see `SessionDelegate`).
+                    delegate.startQueue.async { self.send(urlRequest, file: file) }
+                #else
+                    send(urlRequest, file: file)
+                #endif
             }
         } onCancel: {
             cancelLoad()
         }
     }
 
+    /// Makes the task and sends it, unless the exchange was cancelled meanwhile.
+    private func send(_ urlRequest: URLRequest, file: URL?) {
+        guard !lock.withLock({ isCancelled }) else { return }
+        let task =
+            if let file { session.uploadTask(with: urlRequest, fromFile: file) } else {
+                session.dataTask(with: urlRequest)
+            }
+        let started = lock.withLock { () -> Bool in
+            guard !isCancelled else { return false }
+            self.task = task
+            return true
+        }
+        if started {
+            delegate.register(self, for: task)
+            task.resume()
+        } else {
+            task.cancel()  // Never sent; ends the task so the session lets it go.
+        }
+    }
+
     /// Ends the load: the head's waiter gets `CancellationError`, the consumer sees the body end
-    /// with it.
-    /// - Parameter fromSession: Whether this runs on the session's own thread (a delegate
-    ///   callback), which cancelling the task waits for on Linux: the task is then cancelled
-    ///   from another thread. Elsewhere (the consumer leaving, a task cancelled) it is cancelled
-    ///   at once, so the connection closes before the server sends much more.
-    func cancelLoad(fromSession: Bool = false) {
+    /// with it, and the task is cancelled.
+    ///
+    /// It runs where the exchange ends: a delegate call on the session's own queue, a consumer
+    /// leaving the body, a cancellation handler under the awaiting task's lock. On Linux, where
+    /// `cancel()` waits for the session's queue, the task is cancelled from the start queue, after
+    /// its resume; on Apple platforms, at once.
+    func cancelLoad() {
         let (wasCancelled, head, task) = lock.withLock {
             defer { isCancelled = true; self.head = nil }
             return (isCancelled, self.head, self.task)
@@ -102,7 +118,7 @@ final class StreamingExchange: SessionTaskHandler, @unchecked Sendable {
         guard !wasCancelled else { return }
         head?.resume(throwing: CancellationError())
         channel.finish(throwing: CancellationError())
-        guard let task else { return }  // Never started, or already completed.
+        guard let task else { return }  // Never started (the start queue cancels it), or completed.
         // Not once the task has completed. (A cancellation meeting the task's completion is
         // safe because the session has no URL cache: see `URLSessionTransport.withoutURLCache(_:)`.)
         let cancellation = UncheckedSendable(task)
@@ -110,7 +126,11 @@ final class StreamingExchange: SessionTaskHandler, @unchecked Sendable {
             guard lock.withLock({ self.task != nil }) else { return }
             cancellation.value.cancel()
         }
-        if fromSession { delegate.startQueue.async(execute: cancel) } else { cancel() }
+        #if canImport(FoundationNetworking)
+            delegate.startQueue.async(execute: cancel)
+        #else
+            cancel()
+        #endif
     }
 
     // MARK: The task's events, from the session's delegate
@@ -140,7 +160,7 @@ final class StreamingExchange: SessionTaskHandler, @unchecked Sendable {
     func receive(_ data: Data, from dataTask: URLSessionDataTask) {
         lock.withLock { received += Int64(data.count) }
         #if canImport(FoundationNetworking)
-            if !channel.sendSpilling(data) { cancelLoad(fromSession: true) }
+            if !channel.sendSpilling(data) { cancelLoad() }
         #else
             if channel.sendWithoutWaiting(data) { dataTask.suspend() }
         #endif

@@ -270,16 +270,24 @@ public final class URLSessionTransport: Transport {
             // for the same lock to resume the task. Not a completion handler either: it cannot
             // see a 401 that asks for HTTP authentication, which Foundation on Linux never
             // completes by itself (see `SessionDelegate`).
-            let load = PendingLoad(progress: UploadProgress.handler)
+            let queue = lane.delegate.startQueue
+            let load = PendingLoad(queue: queue, progress: UploadProgress.handler)
             return try await withTaskCancellationHandler {
                 try await withUnsafeThrowingContinuation { continuation in
-                    let task =
-                        if let file { session.uploadTask(with: urlRequest, fromFile: file) } else {
-                            session.dataTask(with: urlRequest)
-                        }
-                    lane.delegate.register(load, for: task)
-                    if !load.start(task, on: lane.delegate.startQueue, continuation: continuation) {
-                        lane.delegate.forget(task)
+                    guard load.prepare(continuation) else {
+                        continuation.resume(throwing: CancellationError())
+                        return
+                    }
+                    // Made and resumed on the start queue: both wait for the session's queue,
+                    // which must not hold a thread that runs tasks (see `SessionDelegate`).
+                    queue.async {
+                        guard !load.wasCancelled else { return }
+                        let task =
+                            if let file { session.uploadTask(with: urlRequest, fromFile: file) } else {
+                                session.dataTask(with: urlRequest)
+                            }
+                        lane.delegate.register(load, for: task)
+                        if !load.start(task) { lane.delegate.forget(task) }
                     }
                 }
             } onCancel: {
