@@ -1,0 +1,198 @@
+#!/usr/bin/env python3
+"""What a running server answers, checked against the Swift that Courier generates from its
+OpenAPI description.
+
+Calls every operation of the description that only reads: each `GET`, and each `POST` whose path
+matches `--post` (a server's search endpoints, such as `/flows/filter`). Operations without path
+parameters go first; the objects they answer fill the path parameters of the others (`{id}`,
+`{name}`, `{slug}`… from the objects that the operations under the same first path segment
+returned). Each JSON answer is kept under the component schema its 2xx response names (each
+item of a list of them), and every answer is decoded with that schema's generated type and with
+every union that lists the schema, encoded again and compared (`DescriptionExample.check()`):
+no error, no key lost, every tagged value in its own case.
+
+    python3 Scripts/server-payloads.py --base http://127.0.0.1:4200/api --description /tmp/prefect.json \\
+        --post '/(filter|count|paginate|history)$|^/ui/' --bodies Scripts/server-payloads/prefect.json
+
+`--bodies FILE` gives the query or body an operation needs, by path template: a JSON object of
+`{"query": "...", "body": ...}`, in which the strings `$ids:SEGMENT` (the ids of the objects
+answered under that first path segment), `$first:SEGMENT` (the first of them, within a string)
+and `$hours:N` (now plus N hours, in RFC 3339) are filled in. `--keep DIR` keeps the package and `payloads.json`. Prints each finding, and each
+call that failed, and exits 1 on any finding. Needs python3 and the Swift toolchain.
+"""
+import argparse, collections, datetime, json, os, re, sys, urllib.error, urllib.parse, urllib.request
+
+from check_package import check_rounds, courier_binary
+
+
+class Server:
+    def __init__(self, base):
+        self.base = base.rstrip("/")
+        self.calls = []
+
+    def call(self, method, path, body=None):
+        """The status and decoded JSON of one call; `None` for a body that is not JSON."""
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(self.base + path, data=data, method=method,
+                                         headers={"Content-Type": "application/json", "Accept": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=60) as response:
+                status, text = response.status, response.read()
+                media = response.headers.get("Content-Type") or ""
+        except urllib.error.HTTPError as error:
+            status, text, media = error.code, b"", ""
+        except OSError as error:
+            status, text, media = f"failed: {error}", b"", ""
+        self.calls.append((method, path, status))
+        if not isinstance(status, int) or not 200 <= status < 300 or "json" not in media or not text:
+            return status, None
+        return status, json.loads(text)
+
+
+def schema_name(schema):
+    reference = schema.get("$ref") if isinstance(schema, dict) else None
+    return reference.rsplit("/", 1)[-1] if reference and reference.startswith("#/components/schemas/") else None
+
+
+def success_schema(operation):
+    """The JSON schema of an operation's first 2xx response, if it has one."""
+    for status, response in sorted(operation.get("responses", {}).items()):
+        if status.startswith("2"):
+            media = response.get("content", {}).get("application/json")
+            if media and "schema" in media:
+                return media["schema"]
+    return None
+
+
+class Collector:
+    def __init__(self, server, description, post, bodies):
+        self.server = server
+        self.description = description
+        self.post = re.compile(post) if post else None
+        self.bodies = bodies
+        self.seen = collections.defaultdict(list)  # first path segment -> objects answered
+        self.payloads = collections.defaultdict(list)  # schema name -> payloads
+
+    def keep(self, schema, value, segment):
+        """Keeps an answer under its schema's name, or each item of a list under the item's."""
+        if value is None or not isinstance(schema, dict):
+            return
+        name = schema_name(schema)
+        if name:
+            self.payloads[name].append(value)
+            if isinstance(value, dict):
+                self.seen[segment].append(value)
+        elif schema.get("type") == "array" and isinstance(value, list) and schema_name(schema.get("items")):
+            for item in value[:25]:
+                self.keep(schema["items"], item, segment)
+        elif "anyOf" in schema or "oneOf" in schema:
+            # Only a schema with one named alternative beside `null` says which type an answer is.
+            named = [part for part in schema.get("anyOf", schema.get("oneOf")) if schema_name(part)]
+            others = [part for part in schema.get("anyOf", schema.get("oneOf")) if not schema_name(part)]
+            if len(named) == 1 and all(part.get("type") == "null" for part in others):
+                self.keep(named[0], value, segment)
+
+    def filled(self, text):
+        """`$ids:SEGMENT` and `$hours:N` filled in, in a string or anywhere in a JSON value."""
+        if isinstance(text, list):
+            return [self.filled(item) for item in text]
+        if isinstance(text, dict):
+            return {key: self.filled(value) for key, value in text.items()}
+        if not isinstance(text, str):
+            return text
+        if text.startswith("$ids:"):
+            return [item["id"] for item in self.seen.get(text[5:], []) if "id" in item][:10]
+        if text.startswith("$hours:"):
+            moment = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(hours=float(text[7:]))
+            return moment.isoformat()
+        return re.sub(r"\$first:(\w+)", lambda m: next(
+            (str(item["id"]) for item in self.seen.get(m.group(1), []) if "id" in item), ""), text)
+
+    def targets(self, template):
+        """The paths to call for a path template: itself without parameters, else one per object
+        (of the first few answered under its first segment) that has a value for every parameter."""
+        parameters = re.findall(r"{([^}]+)}", template)
+        if not parameters:
+            return [template]
+        segment = template.strip("/").split("/")[0]
+        paths = []
+        for item in self.seen.get(segment, [])[:6]:
+            values = {}
+            for parameter in parameters:
+                # `{id}`, `{name}`…, or `{flow_id}` for an object's `flow_id` or a flow's `id`.
+                value = item.get(parameter)
+                if value is None and parameter.endswith("_name"):
+                    value = item.get("name")
+                if isinstance(value, (str, int)):
+                    values[parameter] = str(value)
+            if len(values) == len(parameters):
+                path = template
+                for parameter, value in values.items():
+                    path = path.replace("{" + parameter + "}", urllib.parse.quote(value, safe=""))
+                paths.append(path)
+        return list(dict.fromkeys(paths))
+
+    def run(self):
+        paths = self.description.get("paths", {})
+        ordered = sorted(paths.items(), key=lambda item: ("{" in item[0], item[0]))
+        # Without parameters, with them, and those without once more: some need ids that only the
+        # answers of operations sorted after them give.
+        for with_parameters in (False, True, False):
+            for template, item in ordered:
+                if ("{" in template) != with_parameters:
+                    continue
+                for method in ("get", "post"):
+                    operation = item.get(method)
+                    if not operation or (method == "post" and not (self.post and self.post.search(template))):
+                        continue
+                    schema = success_schema(operation)
+                    if schema is None:
+                        continue
+                    extra = self.bodies.get(template, {})
+                    for path in self.targets(template):
+                        query = self.filled(extra.get("query", ""))
+                        body = self.filled(extra.get("body", {})) if method == "post" else None
+                        _, value = self.server.call(method.upper(), path + (f"?{query}" if query else ""), body)
+                        self.keep(schema, value, template.strip("/").split("/")[0])
+
+    def rounds(self):
+        """Payloads as rounds of one payload per schema, as `check_rounds` takes them."""
+        longest = max((len(values) for values in self.payloads.values()), default=0)
+        return [{name: values[index] for name, values in self.payloads.items() if index < len(values)}
+                for index in range(longest)]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--base", required=True, help="the server's base URL, as the paths continue it")
+    parser.add_argument("--description", required=True, help="the server's OpenAPI description (a JSON file)")
+    parser.add_argument("--post", help="a regular expression for the paths whose POST only reads")
+    parser.add_argument("--bodies", help="a JSON file of queries and bodies by path template")
+    parser.add_argument("--keep", help="build in this folder and keep it")
+    args = parser.parse_args()
+    with open(args.description) as f:
+        description = json.load(f)
+    bodies = {}
+    if args.bodies:
+        with open(args.bodies) as f:
+            bodies = json.load(f)
+    server = Server(args.base)
+    collector = Collector(server, description, args.post, bodies)
+    collector.run()
+    rounds = collector.rounds()
+    answered = sum(1 for _, _, status in server.calls if isinstance(status, int) and 200 <= status < 300)
+    count = sum(len(values) for values in collector.payloads.values())
+    print(f"{len(server.calls)} calls, {answered} answered with a 2xx status: "
+          f"{count} payloads of {len(collector.payloads)} schemas")
+    for method, path, status in server.calls:
+        if not (isinstance(status, int) and 200 <= status < 300):
+            print(f"  {method} {path}: {status}")
+    if not rounds:
+        print("nothing to check")
+        return 1
+    findings, _ = check_rounds(args.description, rounds, courier_binary(), args.keep, "serverpayloads", quiet=True)
+    return 1 if findings else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
