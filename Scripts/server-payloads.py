@@ -26,15 +26,17 @@ from check_package import check_rounds, courier_binary
 
 
 class Server:
-    def __init__(self, base):
+    def __init__(self, base, headers):
         self.base = base.rstrip("/")
+        self.headers = headers
         self.calls = []
 
     def call(self, method, path, body=None):
         """The status and decoded JSON of one call; `None` for a body that is not JSON."""
         data = json.dumps(body).encode() if body is not None else None
         request = urllib.request.Request(self.base + path, data=data, method=method,
-                                         headers={"Content-Type": "application/json", "Accept": "application/json"})
+                                         headers={"Content-Type": "application/json", "Accept": "application/json",
+                                                  **self.headers})
         try:
             with urllib.request.urlopen(request, timeout=60) as response:
                 status, text = response.status, response.read()
@@ -52,6 +54,14 @@ class Server:
 def schema_name(schema):
     reference = schema.get("$ref") if isinstance(schema, dict) else None
     return reference.rsplit("/", 1)[-1] if reference and reference.startswith("#/components/schemas/") else None
+
+
+def segment(template):
+    """The first segment of a path template past `api` and a version (`/api/v1/chart/{pk}`: `chart`)."""
+    parts = [part for part in template.strip("/").split("/") if part]
+    while len(parts) > 1 and (parts[0] == "api" or re.fullmatch(r"v\d+(\.\d+)*", parts[0])):
+        parts = parts[1:]
+    return parts[0] if parts else ""
 
 
 def success_schema(operation):
@@ -91,6 +101,10 @@ class Collector:
             others = [part for part in schema.get("anyOf", schema.get("oneOf")) if not schema_name(part)]
             if len(named) == 1 and all(part.get("type") == "null" for part in others):
                 self.keep(named[0], value, segment)
+        elif isinstance(schema.get("properties"), dict) and isinstance(value, dict):
+            # An object written out in the response (a list's envelope): its properties that name a type.
+            for name, property_schema in schema["properties"].items():
+                self.keep(property_schema, value.get(name), segment)
 
     def filled(self, text):
         """`$ids:SEGMENT` and `$hours:N` filled in, in a string or anywhere in a JSON value."""
@@ -114,13 +128,12 @@ class Collector:
         parameters = re.findall(r"{([^}]+)}", template)
         if not parameters:
             return [template]
-        segment = template.strip("/").split("/")[0]
         paths = []
-        for item in self.seen.get(segment, [])[:6]:
+        for item in self.seen.get(segment(template), [])[:6]:
             values = {}
             for parameter in parameters:
-                # `{id}`, `{name}`…, or `{flow_id}` for an object's `flow_id` or a flow's `id`.
-                value = item.get(parameter)
+                # `{id}` (or `{pk}`, a primary key), `{name}`, `{slug}`…: the object's own.
+                value = item.get("id" if parameter == "pk" else parameter)
                 if value is None and parameter.endswith("_name"):
                     value = item.get("name")
                 if isinstance(value, (str, int)):
@@ -153,7 +166,7 @@ class Collector:
                         query = self.filled(extra.get("query", ""))
                         body = self.filled(extra.get("body", {})) if method == "post" else None
                         _, value = self.server.call(method.upper(), path + (f"?{query}" if query else ""), body)
-                        self.keep(schema, value, template.strip("/").split("/")[0])
+                        self.keep(schema, value, segment(template))
 
     def rounds(self):
         """Payloads as rounds of one payload per schema, as `check_rounds` takes them."""
@@ -168,6 +181,7 @@ def main():
     parser.add_argument("--description", required=True, help="the server's OpenAPI description (a JSON file)")
     parser.add_argument("--post", help="a regular expression for the paths whose POST only reads")
     parser.add_argument("--bodies", help="a JSON file of queries and bodies by path template")
+    parser.add_argument("--header", action="append", default=[], help="NAME: VALUE, sent with every call")
     parser.add_argument("--keep", help="build in this folder and keep it")
     args = parser.parse_args()
     with open(args.description) as f:
@@ -176,7 +190,8 @@ def main():
     if args.bodies:
         with open(args.bodies) as f:
             bodies = json.load(f)
-    server = Server(args.base)
+    headers = dict(header.split(":", 1) for header in args.header)
+    server = Server(args.base, {name.strip(): value.strip() for name, value in headers.items()})
     collector = Collector(server, description, args.post, bodies)
     collector.run()
     rounds = collector.rounds()
