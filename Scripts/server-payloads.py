@@ -4,10 +4,11 @@ OpenAPI description.
 
 Calls every operation of the description that only reads: each `GET`, and each `POST` whose path
 matches `--post` (a server's search endpoints, such as `/flows/filter`). Operations without path
-parameters go first; the objects they answer fill the path parameters of the others (`{id}`,
-`{name}`, `{slug}`… from the objects that the operations under the same first path segment
-returned). Each JSON answer is kept under the component schema its 2xx response names (each
-item of a list of them), and every answer is decoded with that schema's generated type and with
+parameters go first; the objects they answer fill the path parameters of the others (`{id}` or
+`{pk}`, `{name}`, `{slug}`… from the objects that the operations under the same first path
+segment, past `api` and a version, returned). Each JSON answer is kept under the component
+schema its 2xx response names (each item of a list of them, and each property of an object
+written out in the response that names one), and every answer is decoded with that schema's generated type and with
 every union that lists the schema, encoded again and compared (`DescriptionExample.check()`):
 no error, no key lost, every tagged value in its own case.
 
@@ -17,7 +18,8 @@ no error, no key lost, every tagged value in its own case.
 `--bodies FILE` gives the query or body an operation needs, by path template: a JSON object of
 `{"query": "...", "body": ...}`, in which the strings `$ids:SEGMENT` (the ids of the objects
 answered under that first path segment), `$first:SEGMENT` (the first of them, within a string)
-and `$hours:N` (now plus N hours, in RFC 3339) are filled in. `--keep DIR` keeps the package and `payloads.json`. Prints each finding, and each
+and `$hours:N` (now plus N hours, in RFC 3339) are filled in. `--header "NAME: VALUE"` is sent with every call (a token). `--keep DIR` keeps the
+package and `payloads.json`. Prints each finding, and each
 call that failed, and exits 1 on any finding. Needs python3 and the Swift toolchain.
 """
 import argparse, collections, datetime, json, os, re, sys, urllib.error, urllib.parse, urllib.request
