@@ -163,6 +163,37 @@ package struct Generator: Sendable {
     private func generate(_ documents: DocumentSet, displayPath: String, payloads: Node? = nil) throws(GenerationError)
         -> Output
     {
+        do {
+            return try convert(documents, displayPath: displayPath, payloads: payloads)
+        } catch {
+            throw Self.namingOtherDanglingReferences(error, in: documents)
+        }
+    }
+
+    /// A reference that points to nothing stops generation; a description seldom has only one
+    /// (a renamed schema), so the error names the others too, with their lines and columns, to be mended in
+    /// one pass. Only when generation has already failed on one: the others may stand where
+    /// generation never looks.
+    private static func namingOtherDanglingReferences(_ error: GenerationError, in documents: DocumentSet)
+        -> GenerationError
+    {
+        let dangling = documents.danglingLocalReferences()
+        guard dangling.contains(where: { $0.holder.pointer == error.pointer }) else { return error }
+        let others = dangling.filter { $0.holder.pointer != error.pointer }
+        guard !others.isEmpty else { return error }
+        let listed = others.prefix(10).map {
+            "\($0.reference) (\($0.holder.node.location.line):\($0.holder.node.location.column))"
+        }
+        let more = others.count > listed.count ? ", and \(others.count - listed.count) more" : ""
+        var error = error
+        let count = others.count == 1 ? "1 other reference points" : "\(others.count) other references point"
+        error.message += " \(count) to nothing: \(listed.joined(separator: ", "))\(more)."
+        return error
+    }
+
+    private func convert(_ documents: DocumentSet, displayPath: String, payloads: Node?) throws(GenerationError)
+        -> Output
+    {
         let schemaNames = Set(
             (documents.root.child("components")?.entries("schemas") ?? []).map { key, _ in
                 SchemaConverter.typeName(ofComponent: key)

@@ -124,6 +124,31 @@ final class DocumentSet {
         return current
     }
 
+    /// The references within the root document (`#/…`) that point to nothing, in the order they
+    /// stand, each with the node that holds it. Literal values (`example`, `examples`,
+    /// `default`, `enum`, `const`) and extensions (`x-…`) are not searched: a `$ref` there is data.
+    func danglingLocalReferences() -> [(holder: Located, reference: String)] {
+        var dangling: [(holder: Located, reference: String)] = []
+        // Depth first, in document order, without recursion: a document may nest deeply.
+        var pending = [root]
+        while let located = pending.popLast() {
+            if let text = located.node["$ref"]?.string, text.hasPrefix("#/"),
+                let reference = try? reference(of: located), (try? resolve(reference, from: located)) == nil
+            {
+                dangling.append((located, text))
+            }
+            if let items = located.node.sequence {
+                pending += items.indices.reversed().map {
+                    Located(node: items[$0], file: located.file, pointer: located.pointer + "/\($0)")
+                }
+            }
+            pending += located.ownEntries.reversed().filter { key, _ in
+                !key.hasPrefix("x-") && !["example", "examples", "default", "enum", "const"].contains(key)
+            }.map(\.1)
+        }
+        return dangling
+    }
+
     /// Follows `$ref` until a node without one (for parameters, responses, bodies, headers).
     func dereference(_ located: Located) throws(GenerationError) -> Located {
         var current = located

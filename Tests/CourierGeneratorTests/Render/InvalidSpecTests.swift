@@ -175,6 +175,44 @@ import Testing
         }
     }
 
+    /// A description seldom has one dangling reference only: the error names the others with
+    /// their positions, but not a `$ref` in an example or an extension, which is data.
+    @Test func aDanglingReferenceNamesTheOthers() {
+        let yaml = """
+            openapi: 3.0.0
+            paths:
+              /a:
+                get:
+                  responses:
+                    '200':
+                      description: A
+                      content:
+                        application/json:
+                          schema: {$ref: '#/components/schemas/Missing'}
+                          example: {$ref: '#/components/schemas/AlsoData'}
+            components:
+              schemas:
+                B: {type: object, properties: {c: {$ref: '#/components/schemas/Gone'}}}
+                C:
+                  type: array
+                  x-note: {$ref: '#/components/schemas/Extension'}
+                  items: {$ref: '#/components/schemas/C%20Missing'}
+                D: {$ref: '#/components/schemas/B'}
+            """
+        do {
+            let output = try Generator(moduleName: "TestAPI").generate(text: yaml, displayPath: "Specs/bad.yaml")
+            Issue.record("Expected an error, generated \(output.files.count) files")
+        } catch {
+            // The operation's is met first; the others are named in the order they stand.
+            #expect(
+                error.message
+                    == "The reference #/components/schemas/Missing points to nothing: there is no \"Missing\". "
+                    + "2 other references point to nothing: #/components/schemas/Gone (14:39), "
+                    + "#/components/schemas/C%20Missing (18:14).", "\(error)")
+            #expect(error.pointer == "#/paths/~1a/get/responses/200/content/application~1json/schema")
+        }
+    }
+
     /// Swagger 2.0's `required: true` on a property is passed over with a warning where it
     /// stands, once though the schemas that extend it convert it again: the property is
     /// optional, which decodes whether the key is sent or not.
