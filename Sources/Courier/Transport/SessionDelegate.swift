@@ -63,6 +63,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         #endif
     }
 
+    /// A task for a request, its body uploaded from `file` when there is one. On Linux this
+    /// waits for the session's queue: call it from ``startQueue``.
+    static func task(in session: URLSession, for urlRequest: URLRequest, uploading file: URL?) -> URLSessionDataTask {
+        if let file { session.uploadTask(with: urlRequest, fromFile: file) } else { session.dataTask(with: urlRequest) }
+    }
+
     /// Hands the task's events to `handler` until the task completes.
     func register(_ handler: any SessionTaskHandler, for task: URLSessionTask) {
         lock.withLock { handlers[task.taskIdentifier] = handler }

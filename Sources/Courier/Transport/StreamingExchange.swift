@@ -85,10 +85,7 @@ final class StreamingExchange: SessionTaskHandler, @unchecked Sendable {
     /// Makes the task and sends it, unless the exchange was cancelled meanwhile.
     private func send(_ urlRequest: URLRequest, file: URL?) {
         guard !lock.withLock({ isCancelled }) else { return }
-        let task =
-            if let file { session.uploadTask(with: urlRequest, fromFile: file) } else {
-                session.dataTask(with: urlRequest)
-            }
+        let task = SessionDelegate.task(in: session, for: urlRequest, uploading: file)
         let started = lock.withLock { () -> Bool in
             guard !isCancelled else { return false }
             self.task = task

@@ -282,10 +282,7 @@ public final class URLSessionTransport: Transport {
                     // which must not hold a thread that runs tasks (see `SessionDelegate`).
                     queue.async {
                         guard !load.wasCancelled else { return }
-                        let task =
-                            if let file { session.uploadTask(with: urlRequest, fromFile: file) } else {
-                                session.dataTask(with: urlRequest)
-                            }
+                        let task = SessionDelegate.task(in: session, for: urlRequest, uploading: file)
                         lane.delegate.register(load, for: task)
                         if !load.start(task) { lane.delegate.forget(task) }
                     }

@@ -171,9 +171,9 @@ package struct Generator: Sendable {
     }
 
     /// A reference that points to nothing stops generation; a description seldom has only one
-    /// (a renamed schema), so the error names the others too, with their lines and columns, to be mended in
-    /// one pass. Only when generation has already failed on one: the others may stand where
-    /// generation never looks.
+    /// (a renamed schema), so the error names the others too, with their lines and columns, to
+    /// be mended in one pass. Only when generation has already failed on one: the others may
+    /// stand where generation never looks.
     private static func namingOtherDanglingReferences(_ error: GenerationError, in documents: DocumentSet)
         -> GenerationError
     {

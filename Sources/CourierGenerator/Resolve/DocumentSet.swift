@@ -143,11 +143,14 @@ final class DocumentSet {
                 }
             }
             pending += located.ownEntries.reversed().filter { key, _ in
-                !key.hasPrefix("x-") && !["example", "examples", "default", "enum", "const"].contains(key)
+                !key.hasPrefix("x-") && !Self.literalKeys.contains(key)
             }.map(\.1)
         }
         return dangling
     }
+
+    /// The keys whose values are data, never references.
+    private static let literalKeys: Set<String> = ["example", "examples", "default", "enum", "const"]
 
     /// Follows `$ref` until a node without one (for parameters, responses, bodies, headers).
     func dereference(_ located: Located) throws(GenerationError) -> Located {
