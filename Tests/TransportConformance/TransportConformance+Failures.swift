@@ -32,15 +32,21 @@ extension TransportConformance {
             },
             TransportConformance("a sub-second timeout is honoured before the response head") { environment in
                 let client = environment.client()
-                // Half a second is enough for an immediate response, in one of three tries (a
-                // machine loaded by other work can stall one past it; a transport that mishandles
-                // sub-second timeouts fails all three)…
+                // Half a second is enough for an immediate response, in one of ten tries (a
+                // machine loaded by other work, two cores running the rest of the suite, has been
+                // seen to stall three in a row past it; a transport that mishandles sub-second
+                // timeouts, reading half a second as none, fails all ten)…
                 var quick: User?
-                for _ in 0..<3 where quick == nil {
-                    quick = try? await client.send(
-                        Endpoint<User>.get("/slow").query("seconds", 0).timeout(.milliseconds(500)))
+                var failures: [String] = []
+                for _ in 0..<10 where quick == nil {
+                    do {
+                        quick = try await client.send(
+                            Endpoint<User>.get("/slow").query("seconds", 0).timeout(.milliseconds(500)))
+                    } catch {
+                        failures.append(String(describing: error))
+                    }
                 }
-                #expect(quick?.id == 1)
+                #expect(quick?.id == 1, "every try failed: \(failures)")
                 // …and fails a 40 s response, not before half a second: a timeout, not the answer,
                 // which would have decoded. (How soon after the half second is the machine's.)
                 let started = ContinuousClock.now
