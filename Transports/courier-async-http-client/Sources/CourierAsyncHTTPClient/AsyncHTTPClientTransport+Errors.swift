@@ -52,7 +52,7 @@ extension AsyncHTTPClientTransport {
         case let error as HTTPParserError:
             // The connection closed before the body was complete.
             return error == .invalidEOFState ? .networkConnectionLost : nil
-        case is NIOTooManyBytesError:
+        case is NIOTooManyBytesError, is ResponseAccumulator.ResponseTooBigError:
             return .dataLengthExceedsMaximum
         default:
             return nil

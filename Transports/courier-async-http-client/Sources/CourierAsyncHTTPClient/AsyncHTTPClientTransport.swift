@@ -19,6 +19,8 @@ import Tracing
 /// - Cancelling the awaiting task cancels the request, before the response head or while the
 ///   body arrives; a task cancelled before the call sends nothing.
 /// - ``TransportRequest/timeout`` bounds the whole exchange, body included, with sub-second values.
+///   A call whose bodies are in memory both ways (most JSON calls) goes through AsyncHTTPClient's
+///   delegate API, whose deadline covers the body, so its timeout needs no task of its own.
 /// - Redirects are followed by the transport with Courier's rules
 ///   (`TransportRequest.redirected(by:)`): 307 and 308 keep the method and body, credentials never
 ///   follow a redirect to another origin, and https never redirects to http.
@@ -141,6 +143,13 @@ public final class AsyncHTTPClientTransport: Transport {
     ///   task was cancelled.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         if request.streamsResponseBody { return try await stream(request) }
+        if Self.sendsWhole(request) {
+            // AsyncHTTPClient's delegate API: its deadline bounds the whole exchange, body included.
+            let deadline = request.timeout.map { NIODeadline.now() + .nanoseconds(Int64($0 / .nanoseconds(1))) }
+            return try await request.sendFollowingRedirects(maximum: maximumRedirects) { current in
+                try await performWhole(current, deadline: deadline)
+            }
+        }
         guard let timeout = request.timeout else { return try await exchange(request, deadline: .distantFuture) }
         // AsyncHTTPClient's deadline ends when the head arrives; the task group bounds the body too.
         let deadline = NIODeadline.now() + .nanoseconds(Int64(timeout / .nanoseconds(1)))
@@ -152,6 +161,42 @@ public final class AsyncHTTPClientTransport: Transport {
             }
             defer { group.cancelAll() }
             return try await group.next()!
+        }
+    }
+
+    /// Whether a call goes through AsyncHTTPClient's delegate API: its body, if any, is in memory
+    /// and no one watches it go (the async API sends such a body in pieces, to report them).
+    private static func sendsWhole(_ request: TransportRequest) -> Bool {
+        guard let body = request.body else { return true }
+        return body.bufferedData != nil && TransferProgress.uploadHandler == nil
+    }
+
+    /// One exchange whose request and response bodies are in memory, without following
+    /// redirects, through AsyncHTTPClient's delegate API: its deadline covers the body as well as
+    /// the head, so no timer task is needed, and the awaiting task is resumed straight from the
+    /// connection's event loop.
+    private func performWhole(_ request: TransportRequest, deadline: NIODeadline?) async throws -> TransportResponse {
+        try Task.checkCancellation()
+        do {
+            let outgoing = try HTTPClient.Request(
+                url: request.url, method: NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue),
+                headers: Self.headers(request.headers), body: request.body?.bufferedData.map { .bytes($0) })
+            // A ByteBuffer holds at most 4 GiB, and AsyncHTTPClient's accumulator checks so.
+            let limit = min(maximumResponseBodySize, Int(exactly: UInt32.max) ?? Int(Int32.max))
+            let accumulator = ResponseAccumulator(request: outgoing, maxBodySize: limit)
+            let task = client.execute(request: outgoing, delegate: accumulator, deadline: deadline)
+            let response = try await withTaskCancellationHandler {
+                try await task.get()
+            } onCancel: {
+                task.cancel()
+            }
+            let body = response.body.map { Data(buffer: $0, byteTransferStrategy: .automatic) } ?? Data()
+            return TransportResponse(
+                status: Int(response.status.code), headers: Self.headers(response.headers), body: body,
+                url: request.url)
+        } catch {
+            if Task.isCancelled { throw CancellationError() }
+            throw Self.classify(error, request: request)
         }
     }
 
@@ -198,10 +243,7 @@ public final class AsyncHTTPClientTransport: Transport {
     private func makeRequest(_ request: TransportRequest) -> HTTPClientRequest {
         var outgoing = HTTPClientRequest(url: request.url.absoluteString)
         outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
-        var headers = NIOHTTP1.HTTPHeaders()
-        headers.reserveCapacity(request.headers.fields.count)
-        for field in request.headers.fields { headers.add(name: field.name, value: field.value) }
-        outgoing.headers = headers
+        outgoing.headers = Self.headers(request.headers)
         if let body = request.body?.bufferedData, let progress = TransferProgress.uploadHandler {
             // In pieces, so that the caller sees them go.
             outgoing.body = .stream(
@@ -214,6 +256,13 @@ public final class AsyncHTTPClientTransport: Transport {
                 length: body.length.map { .known($0) } ?? .unknown)
         }
         return outgoing
+    }
+
+    private static func headers(_ fields: Courier.HeaderFields) -> NIOHTTP1.HTTPHeaders {
+        var headers = NIOHTTP1.HTTPHeaders()
+        headers.reserveCapacity(fields.fields.count)
+        for field in fields.fields { headers.add(name: field.name, value: field.value) }
+        return headers
     }
 
     private static func headers(_ headers: NIOHTTP1.HTTPHeaders) -> Courier.HeaderFields {
