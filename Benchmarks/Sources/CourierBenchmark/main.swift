@@ -1,6 +1,7 @@
 // Compares, in one interleaved run on small JSON GETs: bare URLSession (with its default URL cache,
 // and without one, as Courier's transport must be on Linux), Courier over URLSession,
-// raw AsyncHTTPClient and Courier over AsyncHTTPClient; each Courier client with its calls listed, as by default, and not.
+// raw AsyncHTTPClient and Courier over AsyncHTTPClient; each Courier client with its calls listed, as by default, and not,
+// and unlisted Courier over AsyncHTTPClient with the timeout raw AsyncHTTPClient's calls have.
 //
 //     bash Benchmarks/run.sh [--requests 2000] [--rounds 21] [--concurrency 1,32] [--only NAME]
 //
@@ -109,6 +110,10 @@ let contenders = [
     },
     Contender(name: "Courier/AHC", scale: ahcScale) { _ = try await courierOverAHC.send(endpoint) },
     Contender(name: "Courier/AHC unlisted", scale: ahcScale) { _ = try await unlistedCourierOverAHC.send(endpoint) },
+    // With the 30 s timeout raw AsyncHTTPClient's call gives itself: the timeout's own cost.
+    Contender(name: "Courier/AHC unlisted 30 s", scale: ahcScale) {
+        _ = try await unlistedCourierOverAHC.send(endpoint.timeout(.seconds(30)))
+    },
 ]
 
 if let only = options.only {
@@ -171,6 +176,7 @@ for concurrency in options.concurrencies {
     }
     print("Courier/AHC ÷ AHC (throughput):               \(ratio("Courier/AHC", "AHC"))")
     print("Courier/AHC unlisted ÷ AHC (throughput):      \(ratio("Courier/AHC unlisted", "AHC"))")
+    print("Courier/AHC unlisted 30 s ÷ AHC (throughput): \(ratio("Courier/AHC unlisted 30 s", "AHC"))")
     print("Courier/AHC ÷ Courier/URLSession (throughput): \(ratio("Courier/AHC", "Courier/URLSession"))")
     print("Courier/URLSession ÷ URLSession (throughput):  \(ratio("Courier/URLSession", "URLSession"))")
     print("Courier/URLSession unlisted ÷ URLSession:      \(ratio("Courier/URLSession unlisted", "URLSession"))")
