@@ -55,6 +55,8 @@ import Testing
         let first = Task { try await client.send(endpoint) }
         let second = Task { try await client.send(endpoint) }
         try await waitUntil("both callers share the call") { client.inFlightRequests.first?.waiters == 2 }
+        // Sharing starts before the request reaches the server, which a loaded machine can delay.
+        try await waitUntil("the server holds the answer", asking: { try await server.isHolding(gate) })
         first.cancel()
         let firstResult = await first.result
         #expect(try await server.isHolding(gate))
