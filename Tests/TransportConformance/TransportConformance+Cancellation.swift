@@ -12,6 +12,25 @@ extension TransportConformance {
         TransportConformance("cancelling while the body stalls ends the call promptly") { environment in
             try await expectPromptCancellation(environment, path: "/stall")
         },
+        TransportConformance("cancelling a call by id while waiting for the head ends its request alone") {
+            environment in
+            try await expectCancellationByID(environment, path: "/slow", middlewares: [])
+        },
+        TransportConformance("cancelling a call by id while the body stalls ends its request alone") { environment in
+            try await expectCancellationByID(environment, path: "/stall", middlewares: [])
+        },
+        TransportConformance("cancelling a call by id through logging and shared parameters ends its request alone") {
+            environment in
+            let middlewares: [any Middleware] = [
+                LoggingMiddleware(level: .summary, sink: { _, _ in }),
+                RequestParametersMiddleware { $0.headers["X-Shared"] = "1" },
+            ]
+            try await expectCancellationByID(environment, path: "/slow", middlewares: middlewares)
+        },
+        TransportConformance("cancelling a call by id while retries are possible ends its request alone") {
+            environment in
+            try await expectCancellationByID(environment, path: "/slow", middlewares: [RetryMiddleware()])
+        },
         TransportConformance("a task cancelled before the call sends nothing") { environment in
             let transport = environment.makeTransport()
             let path = "/echo/never-\(UUID().uuidString)"
@@ -83,6 +102,40 @@ extension TransportConformance {
         }
         #expect(ended == callers * rounds)
         #expect(client.inFlightRequests.isEmpty)
+    }
+
+    /// Cancels a call by id once the server holds its answer (until released), and expects
+    /// `cancelled` in the calling task, which is not cancelled, with the server seeing the
+    /// connection close while it still held the answer, and the call off the list. The call is
+    /// not coalesced: its exchange is its own (in the calling task where the transport can
+    /// cancel one request by itself and the middleware hands on promptly).
+    private static func expectCancellationByID(
+        _ environment: Environment, path: EndpointPath, middlewares: [any Middleware]
+    ) async throws {
+        let client = environment.client { $0.middlewares = middlewares }
+        let gate = UUID().uuidString
+        let caller = Task { () -> (Result<Data, ServiceError>, callerCancelled: Bool) in
+            do throws(ServiceError) {
+                let endpoint = Endpoint<Data>.get(path).query("gate", gate).option(.notCoalesced)
+                return (.success(try await client.send(endpoint)), Task.isCancelled)
+            } catch {
+                return (.failure(error), Task.isCancelled)
+            }
+        }
+        try await waitUntil("the server holds the answer", asking: { try await environment.server.isHolding(gate) })
+        let id = try #require(client.inFlightRequests.first?.id)
+        #expect(client.cancelRequest(id: id))
+        let (result, callerCancelled) = await caller.value
+        #expect(try await environment.server.connectionClosedWhileHeld(gate))
+        try await environment.server.release(gate)
+        #expect(!callerCancelled)
+        if case .failure(.cancelled) = result {
+        } else {
+            Issue.record("Expected .cancelled, got \(result)")
+        }
+        #expect(client.inFlightRequests.isEmpty)
+        // The client goes on: the next call is answered.
+        #expect(try await client.send(Endpoint<Data>.get("/echo").option(.notCoalesced)).isEmpty == false)
     }
 
     /// Cancels a call once the server holds its answer (until released), and expects

@@ -47,11 +47,14 @@ extension APIClient {
         /// id (``APIClient/cancelRequest(id:)``). On by default.
         ///
         /// To be cancelled by id without cancelling the task that made it, a listed call runs
-        /// its exchange in a task of its own, which costs a thread hop as it ends: over
-        /// AsyncHTTPClient at 32 concurrent requests, about a tenth of the throughput. A server
-        /// that never cancels one call by id can turn listing off: each call then runs its
-        /// exchange in the calling task, `inFlightRequests` stays empty, and cancelling the
-        /// task still cancels the request.
+        /// its exchange in a task of its own, which costs a thread hop as it ends (about a tenth
+        /// of the throughput at 32 concurrent requests over AsyncHTTPClient). Over Courier's
+        /// AsyncHTTPClient transport, which cancels one request by itself, a call that reads its
+        /// body whole runs its exchange in the calling task instead, unless a middleware that
+        /// waits on its own (``RetryMiddleware``, ``AuthenticationMiddleware`` or one of yours)
+        /// is in the chain. A server that never cancels one call by id can turn listing off:
+        /// each call then runs its exchange in the calling task, `inFlightRequests` stays
+        /// empty, and cancelling the task still cancels the request.
         public var listsInFlightRequests: Bool
 
         /// Creates a configuration with Courier's defaults.

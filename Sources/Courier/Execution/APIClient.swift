@@ -39,7 +39,14 @@ public final class APIClient: Sendable {
         if base.hasSuffix("/") { base.removeLast() }
         baseText = base
         baseHasSchemeAndHost = configuration.baseURL.scheme != nil && configuration.baseURL.host != nil
+        runsListedExchangesInCallingTask =
+            configuration.transport is any ExchangeCancellingTransport
+            && configuration.middlewares.allSatisfy { $0 is any HandsOnPromptly }
     }
+
+    /// Whether a listed call that reads its body whole runs its exchange in the calling task:
+    /// the transport can end one exchange by itself, and every middleware hands on promptly.
+    private let runsListedExchangesInCallingTask: Bool
 
     /// The base URL as text without a trailing slash, to which relative paths are appended.
     private let baseText: String
@@ -56,7 +63,9 @@ public final class APIClient: Sendable {
     /// Cancels one exchange; every call waiting for it throws ``ServiceError/cancelled``.
     ///
     /// Only the exchange is cancelled, never the task that made the call: a call's exchange
-    /// runs in a task of its own, which the call waits for, and a shared exchange (identical
+    /// runs in a task of its own, which the call waits for (or in the calling task, over a
+    /// transport that cancels one request by itself, such as Courier's AsyncHTTPClient
+    /// transport; see ``Configuration/listsInFlightRequests``), and a shared exchange (identical
     /// calls coalesced by ``Configuration/coalescesRequests``) in one of the flight's. The
     /// callers throw ``ServiceError/cancelled`` and their tasks go on as they were. No lock is held
     /// while cancelling, so cancellation handlers may call back into the client. Once a streamed
@@ -270,8 +279,8 @@ public final class APIClient: Sendable {
     }
 
     /// Runs the exchange of one call, listed among ``inFlightRequests``: shared with identical
-    /// calls under way when it may be, else in a task of its own (or, when calls are not
-    /// listed, in the calling task).
+    /// calls under way when it may be, else in a task of its own, or in the calling task when
+    /// calls are not listed or the transport can cancel the exchange by itself.
     private func listedExchange(
         _ request: TransportRequest, context: RequestContext, totalTimeout: Duration?
     ) async throws(ServiceError) -> TransportResponse {
@@ -285,7 +294,28 @@ public final class APIClient: Sendable {
         }
         // Not listed, nothing can cancel the exchange but the caller's task: it runs there.
         guard configuration.listsInFlightRequests else { return try await execute(request, context: context) }
+        if runsListedExchangesInCallingTask && !context.streamsResponseBody {
+            return try await exchangeInCallingTask(request, context: context)
+        }
         return try await exchangeInOwnTask(request, context: context)
+    }
+
+    /// Runs a call's own exchange in the calling task, listed: cancelling it by id ends the
+    /// transport's wait through ``ExchangeCancellation``, and the call throws
+    /// ``ServiceError/cancelled`` while its task goes on. Only over a transport that cancels
+    /// exchanges by itself (``ExchangeCancellingTransport``), with middleware that hands
+    /// on promptly, and for a body read whole (a streamed body outlives the call, and is
+    /// cancelled through its own bookkeeping).
+    private func exchangeInCallingTask(
+        _ request: TransportRequest, context: RequestContext
+    ) async throws(ServiceError) -> TransportResponse {
+        let cancellation = ExchangeCancellation()
+        let id = exchanges.add(
+            { Self.info(id: $0, request: request, context: context) }, runner: .flight(cancellation.cancel))
+        defer { exchanges.finishCall(id) }
+        var context = context
+        context.exchangeCancellation = cancellation
+        return try await execute(request, context: context)
     }
 
     private static func info(id: UInt64, request: TransportRequest, context: RequestContext) -> InFlightRequest {
@@ -351,7 +381,8 @@ public final class APIClient: Sendable {
     private func sendToTransport(
         _ request: TransportRequest, context: RequestContext
     ) async throws(ServiceError) -> TransportResponse {
-        if Task.isCancelled { throw .cancelled }
+        let cancellation = context.exchangeCancellation
+        if Task.isCancelled || cancellation?.isCancelled == true { throw .cancelled }
         var request = request
         if let deadline = context.deadline {
             // An attempt never outlasts the call: the transport ends it in time by itself.
@@ -361,8 +392,17 @@ public final class APIClient: Sendable {
         request.streamsResponseBody = context.streamsResponseBody
         var response: TransportResponse
         do {
-            response = try await configuration.transport.send(request)
+            if let cancellation {
+                let transport = configuration.transport
+                let sent = request
+                response = try await ExchangeCancellation.$current.withValue(cancellation) {
+                    try await transport.send(sent)
+                }
+            } else {
+                response = try await configuration.transport.send(request)
+            }
         } catch {
+            if cancellation?.isCancelled == true { throw .cancelled }
             throw ServiceError.classify(error, request: request)
         }
         // A body in memory is handed on as it is: iterating it cannot fail.

@@ -33,7 +33,8 @@ final class InFlightExchanges: @unchecked Sendable {
         case starting
         /// A task of the call's own, which the calling task waits for.
         case child(Task<Result<TransportResponse, ServiceError>, Never>)
-        /// A shared flight or a streamed body, cancelled through its own bookkeeping.
+        /// A shared flight, a streamed body or an exchange in its caller's task (see
+        /// ``ExchangeCancellingTransport``), cancelled through its own bookkeeping.
         case flight(@Sendable () -> Void)
 
         fileprivate func cancel() {

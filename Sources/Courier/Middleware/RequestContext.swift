@@ -12,6 +12,10 @@ public struct RequestContext: Sendable {
     /// a successful response's ``TransportResponse/body`` is then still arriving, and middleware
     /// must not read it. Every other body, and error statuses' bodies, arrive read whole.
     public internal(set) var streamsResponseBody = false
+    /// Cancellation by id of an exchange that runs in the calling task (see
+    /// ``ExchangeCancellingTransport``); `nil` when the exchange has a task of its own,
+    /// or is not listed.
+    var exchangeCancellation: ExchangeCancellation?
 
     /// Creates a context.
     /// - Parameters:

@@ -1,5 +1,5 @@
 public import AsyncHTTPClient
-public import Courier
+@_spi(Transports) public import Courier
 import Foundation
 public import NIOCore
 import NIOFoundationCompat
@@ -18,6 +18,9 @@ import Tracing
 /// It behaves like ``URLSessionTransport``, and passes the same conformance tests:
 /// - Cancelling the awaiting task cancels the request, before the response head or while the
 ///   body arrives; a task cancelled before the call sends nothing.
+/// - Cancelling a call by id (`APIClient.cancelRequest(id:)`) cancels its request alone, so a
+///   listed call that reads its body whole runs its exchange in the calling task instead of a
+///   task of its own (see `APIClient.Configuration.listsInFlightRequests`).
 /// - ``TransportRequest/timeout`` bounds the whole exchange, body included, with sub-second values.
 ///   A call whose bodies are in memory both ways (most JSON calls) goes through AsyncHTTPClient's
 ///   delegate API, whose deadline covers the body, so its timeout needs no task of its own.
@@ -150,6 +153,19 @@ public final class AsyncHTTPClientTransport: Transport {
                 try await performWhole(current, deadline: deadline)
             }
         }
+        // The async API, which only the task's cancellation ends: in a task of its own, which
+        // cancelling the exchange by id cancels.
+        let sending = Task { try await self.sendInOwnTask(request) }
+        return try await withExchangeCancellationHandler {
+            try await sending.value
+        } onCancel: {
+            sending.cancel()
+        }
+    }
+
+    /// An exchange through the async API whose response is read whole: a body sent as it is
+    /// read, or in pieces to report upload progress.
+    private func sendInOwnTask(_ request: TransportRequest) async throws -> TransportResponse {
         guard let timeout = request.timeout else { return try await exchange(request, deadline: .distantFuture) }
         // AsyncHTTPClient's deadline ends when the head arrives; the task group bounds the body too.
         let deadline = NIODeadline.now() + .nanoseconds(Int64(timeout / .nanoseconds(1)))
@@ -185,7 +201,8 @@ public final class AsyncHTTPClientTransport: Transport {
             let limit = min(maximumResponseBodySize, Int(exactly: UInt32.max) ?? Int(Int32.max))
             let accumulator = ResponseAccumulator(request: outgoing, maxBodySize: limit)
             let task = client.execute(request: outgoing, delegate: accumulator, deadline: deadline)
-            let response = try await withTaskCancellationHandler {
+            // Cancelling the task, or the exchange by id, cancels this request alone.
+            let response = try await withExchangeCancellationHandler {
                 try await task.get()
             } onCancel: {
                 task.cancel()
@@ -365,3 +382,5 @@ struct ProgressReportingChunks: AsyncSequence, Sendable {
         }
     }
 }
+
+@_spi(Transports) extension AsyncHTTPClientTransport: ExchangeCancellingTransport {}

@@ -59,6 +59,27 @@ import Testing
         #expect(produced.get() == 8)
     }
 
+    /// A listed call whose body is read whole runs its exchange in the calling task (no thread
+    /// hop as it ends), since this transport cancels one request by itself when the call is
+    /// cancelled by id; with a middleware that waits on its own (retries), it gets a task of its
+    /// own, which cancelling by id cancels. The exchange's task is seen from
+    /// `RequestParametersMiddleware`'s provider, which runs in it.
+    @Test(arguments: [false, true])
+    func aListedCallRunsInTheCallingTaskUnlessAMiddlewareWaits(retries: Bool) async throws {
+        let exchangeTask = Locked<Int?>(nil)
+        let client = APIClient(baseURL: url("")) {
+            $0.transport = AsyncHTTPClientTransport()
+            $0.middlewares = [RequestParametersMiddleware { _ in exchangeTask.set(withUnsafeCurrentTask { $0?.hashValue }) }]
+            if retries { $0.middlewares.append(RetryMiddleware()) }
+        }
+        let caller = withUnsafeCurrentTask { $0?.hashValue }
+        // Not coalesced: identical GETs share an exchange, which runs in a task of its own.
+        let user = try await client.send(Endpoint<User>.get("/user").option(.notCoalesced))
+        #expect(user.id == 1)
+        #expect(caller != nil)
+        #expect((exchangeTask.get() == caller) == !retries)
+    }
+
     /// A transport on the caller's `HTTPClient` uses it and leaves it running when released.
     @Test func anExistingClientIsUsedAndNotShutDown() async throws {
         var configuration = AsyncHTTPClientTransport.defaultConfiguration()
