@@ -4,6 +4,14 @@ import Foundation
 /// its ``Transport/send(_:)``, for a request whose response is read whole
 /// (``TransportRequest/streamsResponseBody`` is `false`), runs inside
 /// ``withExchangeCancellationHandler(operation:onCancel:isolation:)``.
+///
+/// For transports in Courier's own packages. A listed call
+/// (``APIClient/Configuration/listsInFlightRequests``) runs its exchange in a task of its own, so
+/// that cancelling it by id cancels that task and never the caller's, at the cost of a thread hop
+/// as the task ends. Over a transport of this kind the client runs the exchange in the calling
+/// task instead (when every middleware hands on promptly), and cancelling it by id runs the
+/// handler the transport gave for the wait it is in. Declare the conformance in an
+/// `@_spi(Transports)` extension.
 @_spi(Transports)
 public protocol ExchangeCancellingTransport: Transport {}
 
@@ -11,7 +19,7 @@ public protocol ExchangeCancellingTransport: Transport {}
 /// (``APIClient/cancelRequest(id:)``) or the task is cancelled, whichever comes first, or at once
 /// when either already was.
 ///
-/// For a transport whose ``ExchangeCancellingTransport`` is `true`: `handler` ends the wait in `operation`, which then
+/// For an ``ExchangeCancellingTransport``: `handler` ends the wait in `operation`, which then
 /// throws. Outside an exchange that can be cancelled by id this is `withTaskCancellationHandler`.
 /// - Parameters:
 ///   - operation: The wait, such as a request's future.

@@ -383,4 +383,6 @@ struct ProgressReportingChunks: AsyncSequence, Sendable {
     }
 }
 
+/// Every wait of a call whose response is read whole ends when the call is cancelled by id: the
+/// delegate API's request is cancelled alone, and the async API runs in a task of its own.
 @_spi(Transports) extension AsyncHTTPClientTransport: ExchangeCancellingTransport {}
