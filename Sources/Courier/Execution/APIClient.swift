@@ -393,10 +393,8 @@ public final class APIClient: Sendable {
         var response: TransportResponse
         do {
             if let cancellation {
-                let transport = configuration.transport
-                let sent = request
                 response = try await ExchangeCancellation.$current.withValue(cancellation) {
-                    try await transport.send(sent)
+                    try await configuration.transport.send(request)
                 }
             } else {
                 response = try await configuration.transport.send(request)

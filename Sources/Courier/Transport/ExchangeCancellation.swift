@@ -32,11 +32,9 @@ public func withExchangeCancellationHandler<Value>(
     operation: () async throws -> Value, onCancel handler: @escaping @Sendable () -> Void,
     isolation: isolated (any Actor)? = #isolation
 ) async throws -> Value {
-    guard let exchange = ExchangeCancellation.current else {
-        return try await withTaskCancellationHandler(operation: operation, onCancel: handler, isolation: isolation)
-    }
-    if !exchange.install(handler) { handler() }
-    defer { exchange.uninstall() }
+    let exchange = ExchangeCancellation.current
+    if let exchange, !exchange.install(handler) { handler() }
+    defer { exchange?.uninstall() }
     return try await withTaskCancellationHandler(operation: operation, onCancel: handler, isolation: isolation)
 }
 

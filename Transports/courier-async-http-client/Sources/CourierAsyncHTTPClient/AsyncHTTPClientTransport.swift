@@ -148,7 +148,7 @@ public final class AsyncHTTPClientTransport: Transport {
         if request.streamsResponseBody { return try await stream(request) }
         if Self.sendsWhole(request) {
             // AsyncHTTPClient's delegate API: its deadline bounds the whole exchange, body included.
-            let deadline = request.timeout.map { NIODeadline.now() + .nanoseconds(Int64($0 / .nanoseconds(1))) }
+            let deadline = request.timeout.map(Self.deadline(after:))
             return try await request.sendFollowingRedirects(maximum: maximumRedirects) { current in
                 try await performWhole(current, deadline: deadline)
             }
@@ -168,7 +168,7 @@ public final class AsyncHTTPClientTransport: Transport {
     private func sendInOwnTask(_ request: TransportRequest) async throws -> TransportResponse {
         guard let timeout = request.timeout else { return try await exchange(request, deadline: .distantFuture) }
         // AsyncHTTPClient's deadline ends when the head arrives; the task group bounds the body too.
-        let deadline = NIODeadline.now() + .nanoseconds(Int64(timeout / .nanoseconds(1)))
+        let deadline = Self.deadline(after: timeout)
         return try await withThrowingTaskGroup(of: TransportResponse.self) { group in
             group.addTask { try await self.exchange(request, deadline: deadline) }
             group.addTask {
@@ -178,6 +178,11 @@ public final class AsyncHTTPClientTransport: Transport {
             defer { group.cancelAll() }
             return try await group.next()!
         }
+    }
+
+    /// The moment a timeout that starts now ends.
+    private static func deadline(after timeout: Duration) -> NIODeadline {
+        NIODeadline.now() + .nanoseconds(Int64(timeout / .nanoseconds(1)))
     }
 
     /// Whether a call goes through AsyncHTTPClient's delegate API: its body, if any, is in memory
@@ -219,8 +224,7 @@ public final class AsyncHTTPClientTransport: Transport {
 
     /// The exchange of a streamed call: the response as soon as its head has arrived.
     private func stream(_ request: TransportRequest) async throws -> TransportResponse {
-        let deadline =
-            request.timeout.map { NIODeadline.now() + .nanoseconds(Int64($0 / .nanoseconds(1))) } ?? .distantFuture
+        let deadline = request.timeout.map(Self.deadline(after:)) ?? .distantFuture
         return try await request.sendFollowingRedirects(maximum: maximumRedirects) { current in
             try Task.checkCancellation()
             do {
