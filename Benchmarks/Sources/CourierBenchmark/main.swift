@@ -1,14 +1,16 @@
 // Compares, in one interleaved run on small JSON GETs: bare URLSession (with its default URL cache,
 // and without one, as Courier's transport must be on Linux), Courier over URLSession,
 // raw AsyncHTTPClient and Courier over AsyncHTTPClient; each Courier client with its calls listed, as by default, and not,
-// and unlisted Courier over AsyncHTTPClient with the timeout raw AsyncHTTPClient's calls have.
+// and unlisted Courier over AsyncHTTPClient with the timeout raw AsyncHTTPClient's calls have; and
+// AsyncHTTPClient's delegate API, which Courier's transport uses, with and without a deadline; and
+// Courier over a transport that answers at once, which costs Courier's own work and the decoding.
 //
 //     bash Benchmarks/run.sh [--requests 2000] [--rounds 21] [--concurrency 1,32] [--only NAME]
 //
 // `Benchmarks/run.sh` starts nginx serving a static JSON file and runs this in release mode.
 
 import AsyncHTTPClient
-import Courier
+@_spi(Transports) import Courier
 import CourierAsyncHTTPClient
 import Foundation
 import NIOCore
@@ -86,6 +88,37 @@ let courierOverAHC = courierClient(AsyncHTTPClientTransport(configuration: ahcCo
 let unlistedCourierOverAHC = courierClient(
     AsyncHTTPClientTransport(configuration: ahcConfiguration), listed: false)
 
+/// A transport that answers every request at once with the file's body: a client over it costs
+/// only Courier's own work and the decoding. Like the AsyncHTTPClient transport, it ends one
+/// exchange by itself (its answer is never late), so listed calls run in the calling task as they
+/// do over AsyncHTTPClient.
+struct InstantTransport: ExchangeCancellingTransport {
+    let body: Data
+    func send(_ request: TransportRequest) async throws -> TransportResponse {
+        try await withExchangeCancellationHandler {
+            TransportResponse(status: 200, headers: ["Content-Type": "application/json"], body: body, url: request.url)
+        } onCancel: {}
+    }
+}
+let instantBody = try await {
+    var request = HTTPClientRequest(url: options.url.absoluteString)
+    request.headers.add(name: "Accept", value: "application/json")
+    let response = try await httpClient.execute(request, timeout: .seconds(30))
+    return Data(buffer: try await response.body.collect(upTo: 1 << 20))
+}()
+let courierOverInstant = courierClient(InstantTransport(body: instantBody))
+let unlistedCourierOverInstant = courierClient(InstantTransport(body: instantBody), listed: false)
+
+/// The call through AsyncHTTPClient's delegate API, the response accumulated in memory.
+@Sendable func delegateCall(deadline: NIODeadline?) async throws {
+    var request = try HTTPClient.Request(url: options.url.absoluteString, method: .GET)
+    for field in defaultHeaders { request.headers.add(name: field.name, value: field.value) }
+    let task = httpClient.execute(request: request, delegate: ResponseAccumulator(request: request), deadline: deadline)
+    let response = try await task.get()
+    guard response.status == .ok, let body = response.body else { throw URLError(.badServerResponse) }
+    _ = try decoder.decode(User.self, from: Data(buffer: body))
+}
+
 /// The call as an app makes it with bare URLSession.
 @Sendable func bareCall(_ session: URLSession) async throws {
     var request = URLRequest(url: options.url)
@@ -108,8 +141,16 @@ let contenders = [
         let body = try await response.body.collect(upTo: 1 << 20)
         _ = try decoder.decode(User.self, from: body)
     },
+    // AsyncHTTPClient's delegate API, which Courier's transport uses for bodies in memory (its
+    // deadline covers the body), without and with a deadline: what AsyncHTTPClient itself costs
+    // on the path Courier takes.
+    Contender(name: "AHC delegate", scale: ahcScale) { try await delegateCall(deadline: nil) },
+    Contender(name: "AHC delegate 30 s", scale: ahcScale) { try await delegateCall(deadline: .now() + .seconds(30)) },
     Contender(name: "Courier/AHC", scale: ahcScale) { _ = try await courierOverAHC.send(endpoint) },
     Contender(name: "Courier/AHC unlisted", scale: ahcScale) { _ = try await unlistedCourierOverAHC.send(endpoint) },
+    // No network: Courier's own work in a call, and the decoding.
+    Contender(name: "Courier/instant", scale: ahcScale) { _ = try await courierOverInstant.send(endpoint) },
+    Contender(name: "Courier/instant unlisted", scale: ahcScale) { _ = try await unlistedCourierOverInstant.send(endpoint) },
     // With the 30 s timeout raw AsyncHTTPClient's call gives itself: the timeout's own cost.
     Contender(name: "Courier/AHC unlisted 30 s", scale: ahcScale) {
         _ = try await unlistedCourierOverAHC.send(endpoint.timeout(.seconds(30)))
@@ -174,6 +215,8 @@ for concurrency in options.concurrencies {
         let pairs = zip(runs[contender] ?? [], runs[base] ?? [])
         return Statistics.spread(pairs.map { $0.cpuMicrosecondsPerRequest - $1.cpuMicrosecondsPerRequest }, 1)
     }
+    print("AHC delegate ÷ AHC (throughput):              \(ratio("AHC delegate", "AHC"))")
+    print("AHC delegate 30 s ÷ AHC (throughput):         \(ratio("AHC delegate 30 s", "AHC"))")
     print("Courier/AHC ÷ AHC (throughput):               \(ratio("Courier/AHC", "AHC"))")
     print("Courier/AHC unlisted ÷ AHC (throughput):      \(ratio("Courier/AHC unlisted", "AHC"))")
     print("Courier/AHC unlisted 30 s ÷ AHC (throughput): \(ratio("Courier/AHC unlisted 30 s", "AHC"))")
@@ -182,6 +225,8 @@ for concurrency in options.concurrencies {
     print("Courier/URLSession unlisted ÷ URLSession:      \(ratio("Courier/URLSession unlisted", "URLSession"))")
     print("URLSession uncached ÷ URLSession:              \(ratio("URLSession uncached", "URLSession"))")
     print("Courier/URLSession ÷ URLSession uncached:      \(ratio("Courier/URLSession", "URLSession uncached"))")
+    print("AHC delegate 30 s's extra CPU µs/req over AHC delegate: \(extraCPU("AHC delegate 30 s", over: "AHC delegate"))")
+    print("Listing's CPU µs/req over an instant transport: \(extraCPU("Courier/instant", over: "Courier/instant unlisted"))")
     print("Courier's extra CPU µs/req over AHC:          \(extraCPU("Courier/AHC", over: "AHC"))")
     print("Unlisted Courier's extra CPU µs/req over AHC: \(extraCPU("Courier/AHC unlisted", over: "AHC"))")
     print("Courier's extra CPU µs/req over URLSession:   \(extraCPU("Courier/URLSession", over: "URLSession"))")
