@@ -11,13 +11,13 @@ final class DocumentCodingPath {
     }
 
     /// The path to a value one key below `parent`'s; `parent` itself when there is no key.
-    static func appending<Key: CodingKey>(_ parent: DocumentCodingPath?, _ key: Key?) -> DocumentCodingPath? {
+    static func appending(_ parent: DocumentCodingPath?, _ key: (any CodingKey)?) -> DocumentCodingPath? {
         guard let key else { return parent }
         return DocumentCodingPath(parent: parent, key: key)
     }
 
     /// The keys from the top to `path`'s value, then `key` when given.
-    static func keys<Key: CodingKey>(_ path: DocumentCodingPath?, appending key: Key?) -> [any CodingKey] {
+    static func keys(_ path: DocumentCodingPath?, appending key: (any CodingKey)?) -> [any CodingKey] {
         var keys: [any CodingKey] = []
         var node = path
         while let current = node {
@@ -31,7 +31,7 @@ final class DocumentCodingPath {
 
     /// The keys from the top to `path`'s value.
     static func keys(_ path: DocumentCodingPath?) -> [any CodingKey] {
-        keys(path, appending: ArrayIndexKey?.none)
+        keys(path, appending: nil)
     }
 }
 

@@ -25,7 +25,7 @@ struct DocumentDecoder: Decoder, SingleValueDecodingContainer {
                     codingPath: codingPath,
                     debugDescription: "Cannot get keyed decoding container -- found null value instead"))
         default:
-            throw document.mismatch([String: Any].self, token, path, ArrayIndexKey?.none)
+            throw document.mismatch([String: Any].self, token, path, nil)
         }
     }
 
@@ -40,7 +40,7 @@ struct DocumentDecoder: Decoder, SingleValueDecodingContainer {
                     codingPath: codingPath,
                     debugDescription: "Cannot get unkeyed decoding container -- found null value instead"))
         default:
-            throw document.mismatch([Any].self, token, path, ArrayIndexKey?.none)
+            throw document.mismatch([Any].self, token, path, nil)
         }
     }
 
@@ -49,10 +49,10 @@ struct DocumentDecoder: Decoder, SingleValueDecodingContainer {
     // MARK: - SingleValueDecodingContainer
 
     func decodeNil() -> Bool { document.tokens[token].kind == .null }
-    func decode(_ type: Bool.Type) throws -> Bool { try document.bool(at: token, path, ArrayIndexKey?.none) }
-    func decode(_ type: String.Type) throws -> String { try document.string(at: token, path, ArrayIndexKey?.none) }
-    func decode(_ type: Double.Type) throws -> Double { try document.double(at: token, path, ArrayIndexKey?.none) }
-    func decode(_ type: Float.Type) throws -> Float { try document.float(at: token, path, ArrayIndexKey?.none) }
+    func decode(_ type: Bool.Type) throws -> Bool { try document.bool(at: token, path, nil) }
+    func decode(_ type: String.Type) throws -> String { try document.string(at: token, path, nil) }
+    func decode(_ type: Double.Type) throws -> Double { try document.double(at: token, path, nil) }
+    func decode(_ type: Float.Type) throws -> Float { try document.float(at: token, path, nil) }
     func decode(_ type: Int.Type) throws -> Int { try integer(type) }
     func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
     func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
@@ -65,10 +65,10 @@ struct DocumentDecoder: Decoder, SingleValueDecodingContainer {
     func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
 
     func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
-        try document.decode(type, at: token, path, ArrayIndexKey?.none)
+        try document.decode(type, at: token, path, nil)
     }
 
     private func integer<Integer: FixedWidthInteger>(_ type: Integer.Type) throws -> Integer {
-        try document.integer(type, at: token, path, ArrayIndexKey?.none)
+        try document.integer(type, at: token, path, nil)
     }
 }

@@ -118,10 +118,15 @@ struct DocumentKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return try document.decode(type, at: value, path, key)
     }
 
+    // Inlined into each `decode(_:forKey:)`, so that the document's `integer` is called with a
+    // concrete type and specialized for it: this container is generic over its key type, and an
+    // unspecialized `integer` looks up its optional's metadata at run time for every value.
+    @inline(__always)
     private func integer<Integer: FixedWidthInteger>(_ type: Integer.Type, _ key: Key) throws -> Integer {
         try document.integer(type, at: value(for: key), path, key)
     }
 
+    @inline(__always)
     private func integerIfPresent<Integer: FixedWidthInteger>(_ type: Integer.Type, _ key: Key) throws -> Integer? {
         guard let value = presentValue(for: key) else { return nil }
         return try document.integer(type, at: value, path, key)
@@ -147,7 +152,7 @@ struct DocumentKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         decoder(at: document.member(key.stringValue, in: object) ?? document.nullToken, key)
     }
 
-    private func decoder<PathKey: CodingKey>(at token: Int, _ key: PathKey) -> DocumentDecoder {
+    private func decoder(at token: Int, _ key: any CodingKey) -> DocumentDecoder {
         document.decoder(at: token, path, key)
     }
 }

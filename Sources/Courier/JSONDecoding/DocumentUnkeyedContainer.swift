@@ -38,7 +38,7 @@ struct DocumentUnkeyedContainer: UnkeyedDecodingContainer {
 
     /// Reads the current element with `read` and moves past it.
     private mutating func next<Value>(
-        _ type: Value.Type, _ read: (Int, DocumentCodingPath?, ArrayIndexKey?) throws -> Value
+        _ type: Value.Type, _ read: (Int, DocumentCodingPath?, (any CodingKey)?) throws -> Value
     ) throws -> Value {
         let value = try read(current(type), path, ArrayIndexKey(currentIndex))
         advance()
@@ -48,7 +48,7 @@ struct DocumentUnkeyedContainer: UnkeyedDecodingContainer {
     /// Reads the current element with `read` unless it is `null` or there is none (then `nil`),
     /// and moves past it.
     private mutating func nextIfPresent<Value>(
-        _ read: (Int, DocumentCodingPath?, ArrayIndexKey?) throws -> Value
+        _ read: (Int, DocumentCodingPath?, (any CodingKey)?) throws -> Value
     ) throws -> Value? {
         guard !isAtEnd else { return nil }
         if document.tokens[element].kind == .null {

@@ -47,7 +47,7 @@ public import Foundation
             // A decoder or container kept past the decode keeps the document, which then needs
             // the text in memory of its own.
             defer { if !isKnownUniquelyReferenced(&document) { document.keepText() } }
-            return try document.decode(type, at: 0, nil, ArrayIndexKey?.none)
+            return try document.decode(type, at: 0, nil, nil)
         }
     }
 

@@ -3,8 +3,11 @@ import Foundation
 /// Reading one value of a document as a Swift type, with Foundation's decoder's rules and
 /// error messages: the shared work of `DocumentDecoder` and its containers. `path` is where the
 /// value's container is and `key` the value's key in it (`nil` for the container's own value).
+/// The key is an existential, not a generic `Key?`: a keyed container is generic over its key
+/// type, and wrapping its key in an optional of that type looked the optional's metadata up at
+/// run time for every value read, a lookup whose shared counters the cores contend for.
 extension JSONDocument {
-    func bool<Key: CodingKey>(at token: Int, _ path: DocumentCodingPath?, _ key: Key?) throws -> Bool {
+    func bool(at token: Int, _ path: DocumentCodingPath?, _ key: (any CodingKey)?) throws -> Bool {
         switch tokens[token].kind {
         case .true: return true
         case .false: return false
@@ -13,7 +16,7 @@ extension JSONDocument {
         }
     }
 
-    func string<Key: CodingKey>(at token: Int, _ path: DocumentCodingPath?, _ key: Key?) throws -> String {
+    func string(at token: Int, _ path: DocumentCodingPath?, _ key: (any CodingKey)?) throws -> String {
         guard tokens[token].kind == .string else { throw mismatch(String.self, token, path, key) }
         do {
             return try JSONText.string(text(token), flags: tokens[token].flags)
@@ -25,8 +28,8 @@ extension JSONDocument {
         }
     }
 
-    func integer<Integer: FixedWidthInteger, Key: CodingKey>(
-        _ type: Integer.Type, at token: Int, _ path: DocumentCodingPath?, _ key: Key?
+    func integer<Integer: FixedWidthInteger>(
+        _ type: Integer.Type, at token: Int, _ path: DocumentCodingPath?, _ key: (any CodingKey)?
     ) throws -> Integer {
         let value = tokens[token]
         guard value.kind == .number else { throw mismatch(type, token, path, key) }
@@ -35,7 +38,7 @@ extension JSONDocument {
         return integer
     }
 
-    func double<Key: CodingKey>(at token: Int, _ path: DocumentCodingPath?, _ key: Key?) throws -> Double {
+    func double(at token: Int, _ path: DocumentCodingPath?, _ key: (any CodingKey)?) throws -> Double {
         if tokens[token].kind == .number {
             guard let value = JSONText.double(text(token)) else {
                 throw notRepresentable(Double.self, token, path, key)
@@ -46,7 +49,7 @@ extension JSONDocument {
         throw mismatch(Double.self, token, path, key)
     }
 
-    func float<Key: CodingKey>(at token: Int, _ path: DocumentCodingPath?, _ key: Key?) throws -> Float {
+    func float(at token: Int, _ path: DocumentCodingPath?, _ key: (any CodingKey)?) throws -> Float {
         if tokens[token].kind == .number {
             guard let value = JSONText.float(text(token)) else { throw notRepresentable(Float.self, token, path, key) }
             return value
@@ -69,8 +72,8 @@ extension JSONDocument {
     /// Any `Decodable`: the types Foundation's decoder reads its own way (dates, data, URLs,
     /// decimals) by its rules, `JSONValue` straight from the tokens, and the rest through their
     /// `init(from:)`.
-    func decode<Value: Decodable, Key: CodingKey>(
-        _ type: Value.Type, at token: Int, _ path: DocumentCodingPath?, _ key: Key?
+    func decode<Value: Decodable>(
+        _ type: Value.Type, at token: Int, _ path: DocumentCodingPath?, _ key: (any CodingKey)?
     ) throws -> Value {
         if Value.self == String.self { return try string(at: token, path, key) as! Value }
         if Value.self == Int.self { return try integer(Int.self, at: token, path, key) as! Value }
@@ -85,13 +88,13 @@ extension JSONDocument {
     }
 
     /// A decoder for a value, whose coding path is `path` then `key`.
-    func decoder<Key: CodingKey>(at token: Int, _ path: DocumentCodingPath?, _ key: Key?) -> DocumentDecoder {
+    func decoder(at token: Int, _ path: DocumentCodingPath?, _ key: (any CodingKey)?) -> DocumentDecoder {
         DocumentDecoder(document: self, token: token, path: .appending(path, key))
     }
 
     /// A JSON value as `JSONValue` decodes itself: a number is `.int` when it is integral and
     /// fits, `.double` otherwise.
-    func jsonValue<Key: CodingKey>(at token: Int, _ path: DocumentCodingPath?, _ key: Key?) throws -> JSONValue {
+    func jsonValue(at token: Int, _ path: DocumentCodingPath?, _ key: (any CodingKey)?) throws -> JSONValue {
         switch tokens[token].kind {
         case .null: return .null
         case .true: return .bool(true)
@@ -138,7 +141,7 @@ extension JSONDocument {
         }
     }
 
-    private func date<Key: CodingKey>(at token: Int, _ path: DocumentCodingPath?, _ key: Key?) throws -> Date {
+    private func date(at token: Int, _ path: DocumentCodingPath?, _ key: (any CodingKey)?) throws -> Date {
         try checkNotNull(Date.self, token, path, key)
         switch options.dates {
         case .deferredToDate:
@@ -152,7 +155,7 @@ extension JSONDocument {
         }
     }
 
-    private func data<Key: CodingKey>(at token: Int, _ path: DocumentCodingPath?, _ key: Key?) throws -> Data {
+    private func data(at token: Int, _ path: DocumentCodingPath?, _ key: (any CodingKey)?) throws -> Data {
         try checkNotNull(Data.self, token, path, key)
         switch options.data {
         case .deferredToData:
@@ -167,7 +170,7 @@ extension JSONDocument {
         }
     }
 
-    private func url<Key: CodingKey>(at token: Int, _ path: DocumentCodingPath?, _ key: Key?) throws -> URL {
+    private func url(at token: Int, _ path: DocumentCodingPath?, _ key: (any CodingKey)?) throws -> URL {
         try checkNotNull(URL.self, token, path, key)
         guard let url = URL(string: try string(at: token, path, key)) else {
             throw corrupted("Invalid URL string.", path, key)
@@ -175,7 +178,7 @@ extension JSONDocument {
         return url
     }
 
-    private func decimal<Key: CodingKey>(at token: Int, _ path: DocumentCodingPath?, _ key: Key?) throws -> Decimal {
+    private func decimal(at token: Int, _ path: DocumentCodingPath?, _ key: (any CodingKey)?) throws -> Decimal {
         try checkNotNull(Decimal.self, token, path, key)
         guard tokens[token].kind == .number else { throw mismatch(Decimal.self, token, path, key) }
         let written = String(decoding: text(token), as: UTF8.self)
@@ -193,8 +196,8 @@ extension JSONDocument {
 
     // MARK: - Errors
 
-    func checkNotNull<Key: CodingKey>(
-        _ type: Any.Type, _ token: Int, _ path: DocumentCodingPath?, _ key: Key?
+    func checkNotNull(
+        _ type: Any.Type, _ token: Int, _ path: DocumentCodingPath?, _ key: (any CodingKey)?
     ) throws {
         guard tokens[token].kind == .null else { return }
         throw DecodingError.valueNotFound(
@@ -205,8 +208,8 @@ extension JSONDocument {
     }
 
     /// The error for a value of another kind than `type` reads (for `null`, that no value is there).
-    func mismatch<Key: CodingKey>(
-        _ type: Any.Type, _ token: Int, _ path: DocumentCodingPath?, _ key: Key?, nullIsMissing: Bool = true
+    func mismatch(
+        _ type: Any.Type, _ token: Int, _ path: DocumentCodingPath?, _ key: (any CodingKey)?, nullIsMissing: Bool = true
     ) -> DecodingError {
         let codingPath = DocumentCodingPath.keys(path, appending: key)
         if nullIsMissing, tokens[token].kind == .null {
@@ -223,14 +226,14 @@ extension JSONDocument {
                 debugDescription: "Expected to decode \(type) but found \(kindDescription(token)) instead."))
     }
 
-    private func notRepresentable<Key: CodingKey>(
-        _ type: Any.Type, _ token: Int, _ path: DocumentCodingPath?, _ key: Key?
+    private func notRepresentable(
+        _ type: Any.Type, _ token: Int, _ path: DocumentCodingPath?, _ key: (any CodingKey)?
     ) -> DecodingError {
         corrupted(
             "Parsed JSON number <\(String(decoding: text(token), as: UTF8.self))> does not fit in \(type).", path, key)
     }
 
-    private func corrupted<Key: CodingKey>(_ description: String, _ path: DocumentCodingPath?, _ key: Key?)
+    private func corrupted(_ description: String, _ path: DocumentCodingPath?, _ key: (any CodingKey)?)
         -> DecodingError
     {
         DecodingError.dataCorrupted(
