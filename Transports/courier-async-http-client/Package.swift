@@ -26,6 +26,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Courier", package: "Courier"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),

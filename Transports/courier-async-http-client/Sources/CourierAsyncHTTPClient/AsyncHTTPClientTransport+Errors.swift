@@ -30,6 +30,8 @@ extension AsyncHTTPClientTransport {
             case .remoteConnectionClosed: return .networkConnectionLost
             case .cancelled: return .cancelled
             case .invalidURL, .emptyHost, .emptyScheme: return .badURL
+            // Only a client of the caller's that follows redirects itself ends so.
+            case .redirectLimitReached, .redirectCycleDetected: return .httpTooManyRedirects
             default: return nil
             }
         case let error as NIOConnectionError:

@@ -1,6 +1,7 @@
 public import AsyncHTTPClient
 @_spi(Transports) public import Courier
 import Foundation
+import NIOConcurrencyHelpers
 public import NIOCore
 import NIOFoundationCompat
 import NIOHTTP1
@@ -50,6 +51,8 @@ import Tracing
 public final class AsyncHTTPClientTransport: Transport {
     private let client: HTTPClient
     private let ownsClient: Bool
+    /// Whether ``shutdown()`` has begun to shut the transport's own client down.
+    private let isShuttingDown = NIOLockedValueBox(false)
     /// How many redirects one request may follow before failing.
     public let maximumRedirects: Int
     /// The largest response body accepted; a larger one fails with
@@ -130,7 +133,9 @@ public final class AsyncHTTPClientTransport: Transport {
     /// send after it. Does nothing to a client passed to ``init(client:maximumRedirects:maximumResponseBodySize:)``.
     /// - Throws: What `HTTPClient.shutdown()` throws.
     public func shutdown() async throws {
-        if ownsClient { try await client.shutdown() }
+        guard ownsClient else { return }
+        isShuttingDown.withLockedValue { $0 = true }
+        try await client.shutdown()
     }
 
     /// Performs one exchange, following redirects.
@@ -204,14 +209,9 @@ public final class AsyncHTTPClientTransport: Transport {
                 headers: Self.headers(request.headers), body: request.body?.bufferedData.map { .bytes($0) })
             // A ByteBuffer holds at most 4 GiB, and AsyncHTTPClient's accumulator checks so.
             let limit = min(maximumResponseBodySize, Int(exactly: UInt32.max) ?? Int(Int32.max))
-            let accumulator = ResponseAccumulator(request: outgoing, maxBodySize: limit)
-            let task = client.execute(request: outgoing, delegate: accumulator, deadline: deadline)
-            // Cancelling the task, or the exchange by id, cancels this request alone.
-            let response = try await withExchangeCancellationHandler {
-                try await task.get()
-            } onCancel: {
-                task.cancel()
-            }
+            let response = try await WholeResponseExchange.response(
+                to: outgoing, on: client, maximumBodySize: limit, deadline: deadline,
+                clientMayBeShutDown: { !ownsClient || isShuttingDown.withLockedValue { $0 } })
             let body = response.body.map { Data(buffer: $0, byteTransferStrategy: .automatic) } ?? Data()
             return TransportResponse(
                 status: Int(response.status.code), headers: Self.headers(response.headers), body: body,

@@ -69,7 +69,9 @@ import Testing
         let exchangeTask = Locked<Int?>(nil)
         let client = APIClient(baseURL: url("")) {
             $0.transport = AsyncHTTPClientTransport()
-            $0.middlewares = [RequestParametersMiddleware { _ in exchangeTask.set(withUnsafeCurrentTask { $0?.hashValue }) }]
+            $0.middlewares = [
+                RequestParametersMiddleware { _ in exchangeTask.set(withUnsafeCurrentTask { $0?.hashValue }) }
+            ]
             if retries { $0.middlewares.append(RetryMiddleware()) }
         }
         let caller = withUnsafeCurrentTask { $0?.hashValue }
@@ -148,6 +150,61 @@ import Testing
         } throws: { error in
             guard let error = error as? HTTPClientError else { return false }
             return error == .alreadyShutdown
+        }
+    }
+
+    /// A client of the caller's fails a request without a word to its delegate once shut down:
+    /// the call still ends, with AsyncHTTPClient's error.
+    @Test(.timeLimit(.minutes(1))) func anExistingClientThatWasShutDownFailsClearly() async throws {
+        let httpClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)
+        try await httpClient.shutdown()
+        let transport = AsyncHTTPClientTransport(client: httpClient)
+        await #expect {
+            try await transport.send(TransportRequest(method: .get, url: url("/echo")))
+        } throws: { error in
+            (error as? HTTPClientError) == .alreadyShutdown
+        }
+    }
+
+    /// A client of the caller's that follows redirects itself fails a redirect it cannot follow
+    /// after the first response reached the delegate: the call ends with too many redirects, as
+    /// over URLSession.
+    @Test(arguments: [true, false])
+    func anExistingClientThatFollowsRedirectsEndsALoop(allowCycles: Bool) async throws {
+        var configuration = AsyncHTTPClientTransport.defaultConfiguration()
+        configuration.redirectConfiguration = .follow(max: 3, allowCycles: allowCycles)
+        let httpClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        let transport = AsyncHTTPClientTransport(client: httpClient)
+        await #expect {
+            try await transport.send(TransportRequest(method: .get, url: url("/loop")))
+        } throws: { error in
+            (error as? URLError)?.code == .httpTooManyRedirects
+        }
+        try await httpClient.shutdown()
+    }
+
+    /// Shutting the transport's own client down while calls are under way ends every one of
+    /// them, answered or failed, whichever comes first; none waits forever.
+    @Test(.timeLimit(.minutes(1)))
+    func shuttingDownDuringCallsEndsEachOfThem() async throws {
+        let transport = AsyncHTTPClientTransport()
+        let outcomes = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<200 {
+                group.addTask {
+                    (try? await transport.send(TransportRequest(method: .get, url: url("/user")))) != nil
+                }
+            }
+            group.addTask {
+                await Task.yield()
+                try? await transport.shutdown()
+                return true
+            }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(outcomes.count == 201)
+        // Once shut down, a call fails at once.
+        await #expect(throws: HTTPClientError.self) {
+            try await transport.send(TransportRequest(method: .get, url: url("/user")))
         }
     }
 
