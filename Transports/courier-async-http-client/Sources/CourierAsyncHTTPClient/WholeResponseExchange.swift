@@ -98,7 +98,8 @@ final class WholeResponseExchange: HTTPClientResponseDelegate {
         guard isFirst else { return }
         task.futureResult.whenComplete { result in
             let continuation = self.state.withLockedValue { state in
-                defer { state.continuation = nil }
+                // The task refers to its request, which refers to this delegate: let go of it.
+                defer { (state.continuation, state.task) = (nil, nil) }
                 return state.continuation
             }
             continuation?.resume(with: result)
