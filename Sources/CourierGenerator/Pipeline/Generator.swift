@@ -217,7 +217,8 @@ package struct Generator: Sendable {
             GenerationWarning(message: $0.message, pointer: "", location: $0.location)
         }
         return Output(
-            files: files, warnings: Self.once(readWarnings + model.warnings), operationCount: model.operations.count,
+            files: files, warnings: Self.once(readWarnings + documents.warnings + model.warnings),
+            operationCount: model.operations.count,
             typeCount: model.declarations.count, exampleChecks: ExampleRenderer(model: model).render(),
             exampleCount: model.examples.count)
     }

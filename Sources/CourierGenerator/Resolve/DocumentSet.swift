@@ -44,21 +44,32 @@ final class DocumentSet {
     let rootDirectory: URL
     private let displayBase: String
     private var documents: [URL: Node] = [:]
+    /// Each document's `$self`, `$id`s and anchors (see ``SchemaIdentifiers``).
+    private var identifiers: [URL: SchemaIdentifiers] = [:]
+    /// What each URI (without fragment) any document read so far declares names.
+    private var resources: [String: Reference] = [:]
+    /// What each `uri#name` of an `$anchor` or `$dynamicAnchor` names.
+    private var anchors: [String: Reference] = [:]
+    /// The URIs and `uri#name`s two schemas declare, with both.
+    private var declaredTwice: [String: (Reference, Reference)] = [:]
     /// What the readers passed over in every file read so far.
     private(set) var readWarnings: [ReadWarning] = []
-    /// Whether the description's version reads a schema's `$ref` beside its other keywords
-    /// (OpenAPI 3.1 on, ``ReferenceSiblings``), in every file it refers to as well.
-    private let readsReferenceSiblings: Bool
+    /// References read otherwise than the description's version says, and why.
+    private(set) var warnings: [GenerationWarning] = []
+    /// Whether the description's schemas are JSON Schema 2020-12's (OpenAPI 3.1 on), in every
+    /// file it refers to as well: a `$ref` counts beside other keywords (``ReferenceSiblings``),
+    /// and `$id` and anchors name schemas (``SchemaIdentifiers``).
+    private let readsJSONSchema: Bool
 
     init(rootFile: URL, displayPath: String) throws(ReadError) {
         let file = rootFile.standardizedFileURL
         rootDirectory = file.deletingLastPathComponent()
         displayBase = (displayPath as NSString).deletingLastPathComponent
         var node = try DocumentReader.read(contentsOf: file, displayPath: displayPath, warnings: &readWarnings)
-        readsReferenceSiblings = ReferenceSiblings.applies(toVersion: node["openapi"]?.string)
-        if readsReferenceSiblings { node = ReferenceSiblings.rewritten(node) }
-        documents[file] = node
+        readsJSONSchema = ReferenceSiblings.applies(toVersion: node["openapi"]?.string)
+        if readsJSONSchema { node = ReferenceSiblings.rewritten(node) }
         root = Located(node: node, file: file, pointer: "#")
+        add(node, file: file)
     }
 
     /// Builds a set from an in-memory document, for tests.
@@ -66,10 +77,10 @@ final class DocumentSet {
         self.readWarnings = readWarnings
         rootDirectory = file.deletingLastPathComponent()
         displayBase = ""
-        readsReferenceSiblings = ReferenceSiblings.applies(toVersion: node["openapi"]?.string)
-        let node = readsReferenceSiblings ? ReferenceSiblings.rewritten(node) : node
-        documents[file] = node
+        readsJSONSchema = ReferenceSiblings.applies(toVersion: node["openapi"]?.string)
+        let node = readsJSONSchema ? ReferenceSiblings.rewritten(node) : node
         root = Located(node: node, file: file, pointer: "#")
+        add(node, file: file)
     }
 
     func error(_ message: String, _ at: Located) -> GenerationError {
@@ -82,6 +93,9 @@ final class DocumentSet {
         var pointer: String
     }
 
+    /// Where a node's `$ref` points, as the file and JSON pointer of its target, so that two
+    /// references to one schema are equal however they are written (by pointer, by `$id`, by
+    /// `$anchor`); `nil` for a node without one.
     func reference(of located: Located) throws(GenerationError) -> Reference? {
         guard let ref = located.node["$ref"] else { return nil }
         guard let text = ref.string else {
@@ -89,17 +103,99 @@ final class DocumentSet {
         }
         let parts = text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let path = String(parts[0])
-        let fragment = parts.count > 1 ? String(parts[1]) : ""
-        let file: URL
+        let written = parts.count > 1 ? String(parts[1]) : ""
+        let fragment = written.removingPercentEncoding ?? written
+        let isPointer = fragment.isEmpty || fragment.hasPrefix("/")
+        // What nearly every description writes: a pointer into a document without `$id`s.
+        if path.isEmpty, isPointer, identifiers[located.file]?.hasSchemaIDs != true {
+            return Reference(file: located.file, pointer: "#" + fragment)
+        }
+        let (uri, resource) = try self.resource(named: path, from: located, text: text)
+        if isPointer {
+            let target = Reference(file: resource.file, pointer: resource.pointer + fragment)
+            if path.isEmpty, resource.pointer != "#", (try? resolve(target, from: located)) == nil,
+                (try? resolve(Reference(file: located.file, pointer: "#" + fragment), from: located)) != nil
+            {
+                // Written the 3.0 way, for the document: so it is read, with a warning, since
+                // nothing else could be meant.
+                warnings.append(
+                    GenerationWarning(
+                        message: "The reference \(text) points to nothing within the schema at \(display(resource)), "
+                            + "whose `$id` (\(uri)) JSON Schema 2020-12 resolves it against; read as a pointer into "
+                            + "the document, as OpenAPI 3.0 reads it. Name the target by its `$id` or `$anchor` for "
+                            + "tools that read it strictly.",
+                        pointer: located.pointer, location: located.node.location))
+                return Reference(file: located.file, pointer: "#" + fragment)
+            }
+            return target
+        }
+        guard readsJSONSchema else {
+            throw error(
+                "The reference \(text) names no JSON pointer (`#/…`); OpenAPI 3.0 schemas have no `$anchor`.",
+                located)
+        }
+        try checkDeclaredOnce(uri + "#" + fragment, by: text, from: located)
+        guard let anchor = anchors[uri + "#" + fragment] else {
+            throw error("The reference \(text) points to nothing: no schema there has `$anchor: \(fragment)`.", located)
+        }
+        return anchor
+    }
+
+    /// The document or schema a `$ref`'s URI (without fragment) names, resolved against the base
+    /// URI where the reference stands, with that URI: one a document read so far declares (its
+    /// file, its `$self`, a schema's `$id`), else a file, loaded.
+    private func resource(named path: String, from located: Located, text: String) throws(GenerationError) -> (
+        uri: String, resource: Reference
+    ) {
+        let document = documents[located.file] ?? root.node
+        let known = identifiers[located.file]
+        let base = known?.base(at: located.pointer, in: document) ?? located.file
+        let target: URL
         if path.isEmpty {
-            file = located.file
-        } else if path.hasPrefix("http://") || path.hasPrefix("https://") {
+            target = base
+        } else if base.isFileURL, !Self.hasScheme(path) {
+            target = URL(fileURLWithPath: path, relativeTo: base.deletingLastPathComponent()).standardizedFileURL
+        } else if let url = SchemaIdentifiers.resolve(path, against: base) {
+            target = url
+        } else {
+            throw error("The reference \(text) is not a URI reference.", located)
+        }
+        let uri = SchemaIdentifiers.key(target)
+        try checkDeclaredOnce(uri, by: text, from: located)
+        if let found = resources[uri] { return (uri, found) }
+        let file: URL
+        if let mapped = known?.localFile(for: target, documentFile: located.file) {
+            file = mapped
+        } else if target.isFileURL {
+            file = URL(fileURLWithPath: target.path).standardizedFileURL
+        } else if readsJSONSchema {
+            throw error(
+                "Remote references (\(text)) are not fetched, and no document or schema read so far declares "
+                    + "\(uri) as its `$self` or `$id`; download the file and refer to it by path.", located)
+        } else {
             throw error(
                 "Remote references (\(text)) are not supported; download the file and refer to it by path.", located)
-        } else {
-            file = URL(fileURLWithPath: path, relativeTo: located.file.deletingLastPathComponent()).standardizedFileURL
         }
-        return Reference(file: file, pointer: "#" + (fragment.removingPercentEncoding ?? fragment))
+        _ = try load(file, from: located)
+        return (uri, resources[uri] ?? Reference(file: file, pointer: "#"))
+    }
+
+    /// Throws when two schemas declare the `$id` or anchor a reference names.
+    private func checkDeclaredOnce(_ identifier: String, by text: String, from located: Located) throws(GenerationError)
+    {
+        guard let (first, second) = declaredTwice[identifier] else { return }
+        throw error(
+            "The reference \(text) names two schemas: \(display(first)) and \(display(second)) both declare \(identifier).",
+            located)
+    }
+
+    /// Whether a reference starts with a URI scheme (`https:`, `urn:`), not a path.
+    private static func hasScheme(_ reference: String) -> Bool {
+        guard let colon = reference.firstIndex(of: ":"), let first = reference.first, first.isASCII, first.isLetter
+        else { return false }
+        return reference[..<colon].allSatisfy {
+            $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".")
+        }
     }
 
     /// The node a reference points to.
@@ -125,8 +221,9 @@ final class DocumentSet {
     }
 
     /// The references within the root document (`#/…`) that point to nothing, in the order they
-    /// stand, each with the node that holds it. Literal values (`example`, `examples`,
-    /// `default`, `enum`, `const`) and extensions (`x-…`) are not searched: a `$ref` there is data.
+    /// stand, each with the node that holds it. Data (``SchemaKeywords/data``: `example`,
+    /// `default`, an Example Object's `value`, …) and extensions (`x-…`) are not searched: a
+    /// `$ref` there is a value.
     func danglingLocalReferences() -> [(holder: Located, reference: String)] {
         var dangling: [(holder: Located, reference: String)] = []
         // Depth first, in document order, without recursion: a document may nest deeply.
@@ -143,14 +240,11 @@ final class DocumentSet {
                 }
             }
             pending += located.ownEntries.reversed().filter { key, _ in
-                !key.hasPrefix("x-") && !Self.literalKeys.contains(key)
+                !key.hasPrefix("x-") && !SchemaKeywords.data.contains(key)
             }.map(\.1)
         }
         return dangling
     }
-
-    /// The keys whose values are data, never references.
-    private static let literalKeys: Set<String> = ["example", "examples", "default", "enum", "const"]
 
     /// Follows `$ref` until a node without one (for parameters, responses, bodies, headers).
     func dereference(_ located: Located) throws(GenerationError) -> Located {
@@ -183,11 +277,34 @@ final class DocumentSet {
         do {
             let display = displayBase.isEmpty ? relativePath(file) : displayBase + "/" + relativePath(file)
             var document = try DocumentReader.read(contentsOf: file, displayPath: display, warnings: &readWarnings)
-            if readsReferenceSiblings { document = ReferenceSiblings.rewritten(document) }
-            documents[file] = document
+            if readsJSONSchema { document = ReferenceSiblings.rewritten(document) }
+            add(document, file: file)
             return document
         } catch {
             throw GenerationError(error)
+        }
+    }
+
+    /// Keeps a document read, with the URIs it declares.
+    private func add(_ document: Node, file: URL) {
+        documents[file] = document
+        let declared = SchemaIdentifiers(of: document, file: file, readsSchemaIdentifiers: readsJSONSchema)
+        identifiers[file] = declared
+        func merge(_ identifier: String, _ pointer: String, into known: inout [String: Reference]) {
+            let reference = Reference(file: file, pointer: pointer)
+            if let earlier = known[identifier] {
+                if earlier != reference, declaredTwice[identifier] == nil {
+                    declaredTwice[identifier] = (earlier, reference)
+                }
+            } else {
+                known[identifier] = reference
+            }
+        }
+        for (uri, pointer) in declared.resources { merge(uri, pointer, into: &resources) }
+        for (name, pointer) in declared.anchors { merge(name, pointer, into: &anchors) }
+        for (identifier, pointer) in declared.declaredTwice where declaredTwice[identifier] == nil {
+            let first = declared.resources[identifier] ?? declared.anchors[identifier] ?? "#"
+            declaredTwice[identifier] = (Reference(file: file, pointer: first), Reference(file: file, pointer: pointer))
         }
     }
 }

@@ -20,16 +20,6 @@ enum ReferenceSiblings {
         "allOf", "oneOf", "anyOf",
     ]
 
-    /// The keywords whose values are data, not schemas, which are left as written: a schema's
-    /// and an Example Object's (`value`, and OpenAPI 3.2's `dataValue`).
-    private static let values: Set<String> = ["example", "examples", "default", "const", "enum", "value", "dataValue"]
-
-    /// The keywords whose values are mappings of names to schemas: their keys are names, which
-    /// may be any word (a property named `default`).
-    private static let namedSchemas: Set<String> = [
-        "properties", "patternProperties", "$defs", "definitions", "schemas", "dependentSchemas",
-    ]
-
     /// Whether a description of this OpenAPI version reads `$ref` beside other keywords.
     static func applies(toVersion version: String?) -> Bool {
         guard let version else { return false }
@@ -47,8 +37,8 @@ enum ReferenceSiblings {
             return Node(.sequence(items.map { rewritten($0, namesKeys: false) }), at: node.location)
         case .mapping(let mapping):
             var entries: [(key: String, value: Node)] = mapping.entries.map { key, value in
-                if !namesKeys, values.contains(key) || key.hasPrefix("x-") { return (key, value) }
-                return (key, rewritten(value, namesKeys: !namesKeys && namedSchemas.contains(key)))
+                if !namesKeys, SchemaKeywords.data.contains(key) || key.hasPrefix("x-") { return (key, value) }
+                return (key, rewritten(value, namesKeys: !namesKeys && SchemaKeywords.namedSchemas.contains(key)))
             }
             if !namesKeys, let reference = mapping["$ref"], reference.string != nil,
                 mapping.keys.contains(where: shaping.contains)
