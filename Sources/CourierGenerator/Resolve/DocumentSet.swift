@@ -169,9 +169,11 @@ final class DocumentSet {
         } else if target.isFileURL {
             file = URL(fileURLWithPath: target.path).standardizedFileURL
         } else if readsJSONSchema {
+            let resolved =
+                path == uri ? "" : ", resolved against the base URI where it stands (\(base.absoluteString)),"
             throw error(
                 "Remote references (\(text)) are not fetched, and no document or schema read so far declares "
-                    + "\(uri) as its `$self` or `$id`; download the file and refer to it by path.", located)
+                    + "\(uri)\(resolved) as its `$self` or `$id`; download the file and refer to it by path.", located)
         } else {
             throw error(
                 "Remote references (\(text)) are not supported; download the file and refer to it by path.", located)

@@ -168,6 +168,14 @@ import Testing
             Self.description(answer: "https://example.com/schemas/cat", schemas: "    Pet: {type: object}"),
             "Remote references (https://example.com/schemas/cat) are not fetched"
         ),
+        // A relative reference within a schema with an `$id` is resolved against it.
+        (
+            Self.description(
+                answer: "https://example.com/schemas/pet",
+                schemas: "    Pet: {$id: 'https://example.com/schemas/pet', properties: {tag: {$ref: 'tag.yaml'}}}"),
+            "declares https://example.com/schemas/tag.yaml, resolved against the base URI where it stands "
+                + "(https://example.com/schemas/pet),"
+        ),
         // An example is data: an `$id` in it names nothing.
         (
             Self.description(
