@@ -456,6 +456,13 @@ final class SchemaConverter {
         } else if schema.node["items"] != nil {
             kind = "array"
         } else {
+            if let target = schema.node["$dynamicRef"]?.string {
+                // Its target depends on the schemas the value is reached through (JSON Schema's
+                // dynamic scope), as a generic's parameter does.
+                warn(
+                    "`$dynamicRef: \(target)` is not followed; generated as a free-form JSON value, which keeps the "
+                        + "value whole.", schema)
+            }
             return (.json, nullable)
         }
         let format = schema.node["format"]?.string

@@ -96,6 +96,28 @@ import Testing
         #expect(warning.message.contains("#/components/schemas/Pet, whose `$id` (https://example.com/schemas/pet)"))
     }
 
+    /// `$dynamicRef`'s target depends on how the value is reached (a generic's parameter):
+    /// not followed, the value is kept whole as free-form JSON, with a warning.
+    @Test func aDynamicReferenceIsFreeFormWithAWarning() throws {
+        let output = try Generator(moduleName: "TestAPI").generate(
+            text: Self.description(
+                answer: "#/components/schemas/StringList",
+                schemas: """
+                        List:
+                          $id: https://example.com/list
+                          type: array
+                          items: {$dynamicRef: '#item'}
+                          $defs: {item: {$dynamicAnchor: item, not: true}}
+                        StringList:
+                          $id: https://example.com/strings
+                          $ref: list
+                          $defs: {string: {$dynamicAnchor: item, type: string}}
+                    """), displayPath: "Specs/test.yaml")
+        #expect(output.files.map(\.contents).joined().contains("public typealias List = [Courier.JSONValue]"))
+        let warning = try #require(output.warnings.first { $0.message.contains("$dynamicRef") })
+        #expect(warning.pointer == "#/components/schemas/List/items")
+    }
+
     /// OpenAPI 3.0's schemas have no `$id`: a pointer beside one is the document's.
     @Test func openAPI30ReadsNoID() throws {
         let text = try generate(
