@@ -208,7 +208,7 @@ final class DocumentSet {
         // `file.yaml#/` names the key "" by JSON Pointer's rules, but descriptions that split a
         // path item into a file of its own write it for the whole file, as JSON Schema's
         // resolvers (Python's jsonschema among them) read it: so it is, where there is no such key.
-        if tokens.count == 1, tokens.first == "", current.child("") == nil { return current }
+        if tokens.count == 1, tokens.first == "", current.child("") == nil { return try notWholeDescription(current) }
         for token in tokens {
             let key = JSONPointer.unescape(String(token))
             if let next = current.child(key) {
@@ -219,7 +219,15 @@ final class DocumentSet {
                 throw error("The reference \(display(reference)) points to nothing: there is no \"\(key)\".", from)
             }
         }
-        return current
+        return try notWholeDescription(current)
+
+        /// A reference names one object of a description (a schema, a path item), never a
+        /// whole description, which would be read as one of them.
+        func notWholeDescription(_ target: Located) throws(GenerationError) -> Located {
+            guard target.pointer == "#", target.node["openapi"] != nil else { return target }
+            throw error(
+                "The reference \(display(reference)) names a whole OpenAPI description, not one of its objects.", from)
+        }
     }
 
     /// The references within the root document (`#/…`) that point to nothing, in the order they

@@ -97,7 +97,8 @@ struct SchemaIdentifiers {
                         // JSON Schema draft 7's way of writing an anchor, which bundled
                         // descriptions converted from it still use.
                         record(anchor: String(id.dropFirst()), in: names, at: pointer(current.step))
-                    } else if let url = Self.resolve(id, against: base) {
+                    } else if let url = Self.resolve(id, against: base), Self.key(url) != Self.key(base) {
+                        // (An `$id` that resolves to the base it stands in, `""`, starts nothing new.)
                         base = url
                         let key = Self.key(url)
                         names = isRoot ? names + [key] : [key]

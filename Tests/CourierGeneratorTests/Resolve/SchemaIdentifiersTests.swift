@@ -62,6 +62,7 @@ import Testing
                             name: {type: string}
                             tag: {$ref: '#/$defs/Tag'}
                             owner: {$ref: owner}
+                            parent: {$ref: '#'}
                           $defs:
                             Tag: {type: object, properties: {label: {type: string}}}
                         Owner:
@@ -72,6 +73,7 @@ import Testing
                     """))
         #expect(text.contains("public func listPets() async throws(Courier.ServiceError) -> Pet {"))
         #expect(text.contains("public var owner: Owner?"))
+        #expect(text.contains("public var parent: Pet?"), "`#` within `Pet` is `Pet`")
         // Pet's own `Tag`, an object, not the document's `Tag`, a string.
         #expect(text.contains("public var label: Swift.String?"))
         #expect(!text.contains("public var tag: Swift.String?"))
@@ -197,6 +199,11 @@ import Testing
                 schemas: "    Pet: {$id: 'https://example.com/schemas/pet', properties: {tag: {$ref: 'tag.yaml'}}}"),
             "declares https://example.com/schemas/tag.yaml, resolved against the base URI where it stands "
                 + "(https://example.com/schemas/pet),"
+        ),
+        // `#` is the whole description where no `$id` makes it a schema's.
+        (
+            Self.description(answer: "#", schemas: "    Pet: {type: object}"),
+            "The reference # names a whole OpenAPI description, not one of its objects."
         ),
         // An example is data: an `$id` in it names nothing.
         (
