@@ -138,7 +138,8 @@ package struct Mapping: Sendable {
 /// The readers record where each node starts without counting characters: the column is counted
 /// only when read (for an error or a diagnostic), back from the position to the start of its
 /// line, so that reading stays linear in the file's size even when a whole description is on one
-/// line. A location is 16 bytes (a reference to the document, the line and the byte offset), a
+/// line; far from the line's start, from the source's ``ColumnIndex``, so that many diagnostics
+/// on such a line stay cheap too. A location is 16 bytes (a reference to the document, the line and the byte offset), a
 /// quarter of a node: documents of up to 4 GiB.
 package struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     /// A document as a reader read it: its path and bytes, shared by every location in it so
@@ -152,6 +153,8 @@ package struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
         let carriageReturnBreaksLines: Bool
         /// Whether locations in this source hold their column instead of an offset in `bytes`.
         let locationsHoldColumns: Bool
+        /// What a column far from its line's start is counted from, made when first needed.
+        let columnIndex = ColumnIndex()
 
         /// The largest document whose positions a location can hold.
         package static let maximumSize = Int(UInt32.max)
@@ -215,20 +218,33 @@ package struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Columns count characters, not bytes: UTF-8 continuation bytes and a byte order mark at
-    /// the start of the file are skipped.
+    /// the start of the file are skipped. Within a block of ``ColumnIndex/blockSize`` bytes of
+    /// its line's start, the count is direct; further (a description on one line), it starts
+    /// from the source's ``ColumnIndex``, so that each column costs at most two blocks.
     private static func countColumn(in source: Source, at offset: Int) -> Int {
         let bytes = source.bytes
         let end = min(offset, bytes.count)
+        func breaksLine(_ byte: UInt8) -> Bool { byte == 0x0A || (byte == 0x0D && source.carriageReturnBreaksLines) }
+        let blockStart = end - end % ColumnIndex.blockSize
         var lineStart = end
-        while lineStart > 0 {
-            let byte = bytes[lineStart - 1]
-            if byte == 0x0A || (byte == 0x0D && source.carriageReturnBreaksLines) { break }
-            lineStart -= 1
+        while lineStart > blockStart, !breaksLine(bytes[lineStart - 1]) { lineStart -= 1 }
+        let index = lineStart > blockStart || lineStart == 0 ? nil : source.columnIndex.built(for: source)
+        if let index {
+            // The line started before this block: after the last line break before it.
+            lineStart = index.lastBreakBefore[end / ColumnIndex.blockSize] + 1
         }
         if lineStart == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { lineStart = min(3, end) }
-        var column = 1
-        for index in lineStart..<end where bytes[index] & 0xC0 != 0x80 { column += 1 }
-        return column
+        func characters(_ range: Range<Int>) -> Int {
+            var count = 0
+            for position in range where bytes[position] & 0xC0 != 0x80 { count += 1 }
+            return count
+        }
+        guard let index else { return 1 + characters(lineStart..<end) }
+        func charactersBefore(_ position: Int) -> Int {
+            let block = position / ColumnIndex.blockSize
+            return index.charactersBefore[block] + characters(block * ColumnIndex.blockSize..<position)
+        }
+        return 1 + charactersBefore(end) - charactersBefore(lineStart)
     }
 
     /// Whether two locations name the same file, line and column.

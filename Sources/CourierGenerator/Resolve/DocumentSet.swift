@@ -52,6 +52,8 @@ final class DocumentSet {
     private var anchors: [String: Reference] = [:]
     /// The URIs and `uri#name`s two schemas declare, with both.
     private var declaredTwice: [String: (Reference, Reference)] = [:]
+    /// What each reference that needed resolving beyond a pointer resolved to.
+    private var resolvedReferences: [Place: Reference] = [:]
     /// What the readers passed over in every file read so far.
     private(set) var readWarnings: [ReadWarning] = []
     /// References read otherwise than the description's version says, and why.
@@ -110,6 +112,26 @@ final class DocumentSet {
         if path.isEmpty, isPointer, identifiers[located.file]?.hasSchemaIDs != true {
             return Reference(file: located.file, pointer: "#" + fragment)
         }
+        // The rest is resolved once for each place it stands: the passes ask again and again.
+        let place = Place(file: located.file, pointer: located.pointer, reference: text)
+        if let known = resolvedReferences[place] { return known }
+        let resolved = try reference(text, path: path, fragment: fragment, from: located)
+        resolvedReferences[place] = resolved
+        return resolved
+    }
+
+    /// A `$ref` and where it stands, by which the base URI it is resolved against is known.
+    private struct Place: Hashable {
+        var file: URL
+        var pointer: String
+        var reference: String
+    }
+
+    /// Where a reference that names a URI, or a document with `$id`s, points.
+    private func reference(_ text: String, path: String, fragment: String, from located: Located)
+        throws(GenerationError) -> Reference
+    {
+        let isPointer = fragment.isEmpty || fragment.hasPrefix("/")
         let (uri, resource) = try self.resource(named: path, from: located, text: text)
         if isPointer {
             let target = Reference(file: resource.file, pointer: resource.pointer + fragment)
