@@ -1428,11 +1428,13 @@ final class SchemaConverter {
         return reference.pointer.split(separator: "/").last.map { JSONPointer.unescape(String($0)) } ?? ""
     }
 
-    /// A discriminator's mapping value (a `$ref` or a bare schema name) as a schema that refers
-    /// to its target, where the value stands.
+    /// A discriminator's mapping value (a URI reference or a bare schema name) as a schema that
+    /// refers to its target, where the value stands: a value with a `#`, a `/` or a scheme
+    /// (`#/…`, `pet.yaml#/Pet`, `urn:example:pet`) is a URI reference, any other a schema name.
     private func referenceSchema(named target: Located) -> Located? {
         guard let text = target.node.string else { return nil }
-        let refText = text.contains("#") || text.contains("/") ? text : "#/components/schemas/\(text)"
+        let isReference = text.contains("#") || text.contains("/") || DocumentSet.hasScheme(text)
+        let refText = isReference ? text : "#/components/schemas/\(text)"
         var reference = Mapping()
         reference.append("$ref", Node(.string(refText), at: target.node.location))
         return Located(

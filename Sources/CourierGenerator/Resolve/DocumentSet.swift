@@ -214,7 +214,7 @@ final class DocumentSet {
     }
 
     /// Whether a reference starts with a URI scheme (`https:`, `urn:`), not a path.
-    private static func hasScheme(_ reference: String) -> Bool {
+    static func hasScheme(_ reference: String) -> Bool {
         guard let colon = reference.firstIndex(of: ":"), let first = reference.first, first.isASCII, first.isLetter
         else { return false }
         return reference[..<colon].allSatisfy {

@@ -120,6 +120,30 @@ import Testing
         #expect(warning.pointer == "#/components/schemas/List/items")
     }
 
+    /// A discriminator's mapping value with a scheme (`urn:example:cat`) is a URI reference, not
+    /// a component's name: its tag was the schema's name (`Cat`), so a `cat` was no cat.
+    @Test func aDiscriminatorMappingValueWithASchemeIsAReference() throws {
+        let text = try generate(
+            Self.description(
+                answer: "#/components/schemas/Pet",
+                schemas: """
+                        Pet:
+                          oneOf: [{$ref: 'urn:example:cat'}, {$ref: '#/components/schemas/Dog'}]
+                          discriminator: {propertyName: kind, mapping: {cat: 'urn:example:cat', dog: Dog}}
+                        Cat:
+                          $id: urn:example:cat
+                          type: object
+                          required: [kind]
+                          properties: {kind: {type: string}, meows: {type: boolean}}
+                        Dog:
+                          type: object
+                          required: [kind]
+                          properties: {kind: {type: string}, barks: {type: boolean}}
+                    """))
+        #expect(text.contains(#"properties: "kind meows", constants: ["kind": ["cat"]]"#))
+        #expect(text.contains(#"properties: "barks kind", constants: ["kind": ["dog"]]"#))
+    }
+
     /// OpenAPI 3.0's schemas have no `$id`: a pointer beside one is the document's.
     @Test func openAPI30ReadsNoID() throws {
         let text = try generate(
