@@ -22,7 +22,9 @@ OpenAPI's style tables write it: an argument that comes back different is a find
     python3 Scripts/random-schemas.py --seeds 7,8 --schemas 60 --payloads 20
     python3 Scripts/random-schemas.py --keep /tmp/rs     # keep the package to look at a finding
 
-The descriptions alternate between OpenAPI 3.0 (`nullable`) and 3.1 (type lists). Needs python3
+The descriptions alternate between OpenAPI 3.0 (`nullable`) and 3.1 (type lists); the 3.1 ones
+name their schemas by `$anchor` (seeds 1, 7, …), by `$id` (3, 9, …) or by JSON pointer (5, 11, …),
+the schemas and payloads the same. Needs python3
 and the Swift toolchain; prints each finding with its seed, schema and payload, and exits 1 if
 there is any.
 """
@@ -655,6 +657,62 @@ def written(schemas):
     return components
 
 
+SCHEMA_PREFIX = "#/components/schemas/"
+ID_PREFIX = "https://example.com/schemas/"
+DATA_KEYWORDS = {"example", "examples", "default", "const", "enum", "value", "dataValue"}
+NAMED_SCHEMAS = {"properties", "patternProperties", "$defs", "definitions", "schemas", "dependentSchemas"}
+
+
+def identified(spec, mode):
+    """The description with its schemas named as OpenAPI 3.1 also may: `anchor` gives each
+    component schema an `$anchor` and writes every reference to it as `#Name`; `id` gives each
+    an `$id` and writes every reference, discriminator mappings included, as that URI (which
+    also makes each schema the base of the references in it). The same schemas either way, so
+    every payload must decode as before."""
+    if mode == "pointer":
+        return spec
+
+    def target(reference):
+        name = reference[len(SCHEMA_PREFIX):]
+        return ("#" + name) if mode == "anchor" else (ID_PREFIX + name)
+
+    def names_schema(reference):
+        return isinstance(reference, str) and reference.startswith(SCHEMA_PREFIX) and "/" not in reference[len(SCHEMA_PREFIX):]
+
+    def walk(node, names_keys=False):
+        if isinstance(node, list):
+            return [walk(item) for item in node]
+        if not isinstance(node, dict):
+            return node
+        out = {}
+        for key, value in node.items():
+            if names_keys:
+                out[key] = walk(value)
+            elif key == "$ref" and names_schema(value):
+                out[key] = target(value)
+            elif key == "discriminator" and isinstance(value, dict) and isinstance(value.get("mapping"), dict):
+                out[key] = {**value, "mapping": {tag: target(name) if names_schema(name) else name
+                                                 for tag, name in value["mapping"].items()}}
+            elif key in DATA_KEYWORDS or key.startswith("x-"):
+                out[key] = value
+            else:
+                out[key] = walk(value, names_keys=key in NAMED_SCHEMAS)
+        return out
+
+    written_spec = walk(spec)
+    keyword, identifier = ("$anchor", lambda name: name) if mode == "anchor" else ("$id", lambda name: ID_PREFIX + name)
+    written_spec["components"]["schemas"] = {
+        name: {keyword: identifier(name), **schema} if isinstance(schema, dict) else schema
+        for name, schema in written_spec["components"]["schemas"].items()}
+    return written_spec
+
+
+def identification(seed, openapi31):
+    """How a seed's description names its schemas: OpenAPI 3.1 descriptions take turns between
+    `$anchor`, `$id` and JSON pointers (seeds 1, 3, 5, …), 3.0 ones always use pointers."""
+    return ["anchor", "id", "pointer"][(seed // 2) % 3] if openapi31 else "pointer"
+
+
 def describe(seed, schemas, payloads_per_schema, operations, requests_per_operation):
     # Every schema is received (a response names it), as the payloads checked with it are: a
     # struct only ever sent, in a request body, does not keep keys it does not declare.
@@ -670,6 +728,7 @@ def describe(seed, schemas, payloads_per_schema, operations, requests_per_operat
         "paths": paths,
         "components": {"schemas": written(schemas)},
     }
+    spec = identified(spec, identification(seed, schemas.openapi31))
     checks = []
     for name in sorted(schemas.components, key=lambda n: (len(n), n)):
         found = 0
