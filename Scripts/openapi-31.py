@@ -23,13 +23,16 @@ The conversion (https://www.openapis.org/blog/2021/02/16/migrating-from-openapi-
   schema (`application/octet-stream: {}`); a binary property of a multipart or form body is
   `contentMediaType: application/octet-stream`.
 
-Descriptions already in 3.1 are skipped. Needs python3 and the Swift toolchain; exits 1 if any
+The 3.1 description is also generated with its component schemas named by `$anchor`, then by
+`$id` (`schema_identifiers.py`), every reference to them rewritten so; both must generate the
+same Swift again. Descriptions already in 3.1 are skipped. Needs python3 and the Swift toolchain; exits 1 if any
 pair differs, and prints the first lines of each difference.
 """
 import argparse, difflib, json, os, subprocess, sys, tempfile
 
 from check_package import ROOT, courier_binary, description_files, generated_files
 from json_schema_values import says_only_nullable
+from schema_identifiers import identified
 
 COMPOSITIONS = ("allOf", "oneOf", "anyOf")
 REFERENCE_SHAPING = ("properties", "patternProperties", "additionalProperties", "unevaluatedProperties", "items",
@@ -140,28 +143,37 @@ def compare(courier, spec, work):
     document = json.loads(dumped.stdout)
     if not str(document.get("openapi", "")).startswith("3.0"):
         return None
+    converted = convert(document)
+    converted["openapi"] = "3.1.0"
+    versions = {
+        "3.0": document,
+        "3.1": converted,
+        "3.1-anchors": identified(converted, "anchor"),
+        "3.1-ids": identified(converted, "id"),
+    }
     paths = {}
-    for version, text in (("3.0", dumped.stdout), ("3.1", None)):
+    for version, description in versions.items():
         source = os.path.join(work, f"{version}.json")
         with open(source, "w") as f:
-            if text is None:
-                converted = convert(document)
-                converted["openapi"] = "3.1.0"
-                json.dump(converted, f)
+            if description is document:
+                f.write(dumped.stdout)
             else:
-                f.write(text)
+                json.dump(description, f)
         output = os.path.join(work, version)
         generated = subprocess.run([courier, "generate", source, "--output", output, "--module", "API", "--quiet"],
                                    capture_output=True, text=True)
         if generated.returncode != 0:
             return f"{version} not generated: {generated.stderr.strip()[:500]}"
         paths[version] = generated_files(output)
-    old, new = paths["3.0"], paths["3.1"]
+    old = paths["3.0"]
     differences = []
-    for name in sorted(set(old) | set(new)):
-        if old.get(name) != new.get(name):
-            diff = difflib.unified_diff(old.get(name, []), new.get(name, []), f"3.0/{name}", f"3.1/{name}", lineterm="", n=1)
-            differences.append("\n".join(list(diff)[:20]))
+    for version in list(versions)[1:]:
+        new = paths[version]
+        for name in sorted(set(old) | set(new)):
+            if old.get(name) != new.get(name):
+                diff = difflib.unified_diff(old.get(name, []), new.get(name, []), f"3.0/{name}", f"{version}/{name}",
+                                            lineterm="", n=1)
+                differences.append("\n".join(list(diff)[:20]))
     if differences:
         return f"{len(differences)} files differ\n" + "\n".join(differences[:5])
     return "same"

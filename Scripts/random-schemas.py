@@ -32,6 +32,7 @@ import argparse, base64, json, os, random, re, shutil, subprocess, sys, tempfile
 
 from check_package import checks_main, courier_binary, write_package
 from json_schema_values import DATE_TIME, has_type, nullable_any_object, says_only_nullable
+from schema_identifiers import identified
 from random_operations import Operations
 from request_checks import RequestChecks, generated_forms, generated_methods
 
@@ -655,56 +656,6 @@ def written(schemas):
         else:
             components[name] = schema
     return components
-
-
-SCHEMA_PREFIX = "#/components/schemas/"
-ID_PREFIX = "https://example.com/schemas/"
-DATA_KEYWORDS = {"example", "examples", "default", "const", "enum", "value", "dataValue"}
-NAMED_SCHEMAS = {"properties", "patternProperties", "$defs", "definitions", "schemas", "dependentSchemas"}
-
-
-def identified(spec, mode):
-    """The description with its schemas named as OpenAPI 3.1 also may: `anchor` gives each
-    component schema an `$anchor` and writes every reference to it as `#Name`; `id` gives each
-    an `$id` and writes every reference, discriminator mappings included, as that URI (which
-    also makes each schema the base of the references in it). The same schemas either way, so
-    every payload must decode as before."""
-    if mode == "pointer":
-        return spec
-
-    def target(reference):
-        name = reference[len(SCHEMA_PREFIX):]
-        return ("#" + name) if mode == "anchor" else (ID_PREFIX + name)
-
-    def names_schema(reference):
-        return isinstance(reference, str) and reference.startswith(SCHEMA_PREFIX) and "/" not in reference[len(SCHEMA_PREFIX):]
-
-    def walk(node, names_keys=False):
-        if isinstance(node, list):
-            return [walk(item) for item in node]
-        if not isinstance(node, dict):
-            return node
-        out = {}
-        for key, value in node.items():
-            if names_keys:
-                out[key] = walk(value)
-            elif key == "$ref" and names_schema(value):
-                out[key] = target(value)
-            elif key == "discriminator" and isinstance(value, dict) and isinstance(value.get("mapping"), dict):
-                out[key] = {**value, "mapping": {tag: target(name) if names_schema(name) else name
-                                                 for tag, name in value["mapping"].items()}}
-            elif key in DATA_KEYWORDS or key.startswith("x-"):
-                out[key] = value
-            else:
-                out[key] = walk(value, names_keys=key in NAMED_SCHEMAS)
-        return out
-
-    written_spec = walk(spec)
-    keyword, identifier = ("$anchor", lambda name: name) if mode == "anchor" else ("$id", lambda name: ID_PREFIX + name)
-    written_spec["components"]["schemas"] = {
-        name: {keyword: identifier(name), **schema} if isinstance(schema, dict) else schema
-        for name, schema in written_spec["components"]["schemas"].items()}
-    return written_spec
 
 
 def identification(seed, openapi31):
