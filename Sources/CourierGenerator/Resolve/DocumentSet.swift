@@ -52,6 +52,9 @@ final class DocumentSet {
     private var anchors: [String: Reference] = [:]
     /// The URIs and `uri#name`s two schemas declare, with both.
     private var declaredTwice: [String: (Reference, Reference)] = [:]
+    /// Whether a schema in any file read so far has an `$id`: rarely, so most references skip
+    /// looking their file up.
+    private var someSchemaHasAnID = false
     /// What each reference that needed resolving beyond a pointer resolved to.
     private var resolvedReferences: [Place: Reference] = [:]
     /// What the readers passed over in every file read so far.
@@ -109,7 +112,7 @@ final class DocumentSet {
         let fragment = written.removingPercentEncoding ?? written
         let isPointer = fragment.isEmpty || fragment.hasPrefix("/")
         // What nearly every description writes: a pointer into a document without `$id`s.
-        if path.isEmpty, isPointer, identifiers[located.file]?.hasSchemaIDs != true {
+        if path.isEmpty, isPointer, !someSchemaHasAnID || identifiers[located.file]?.hasSchemaIDs != true {
             return Reference(file: located.file, pointer: "#" + fragment)
         }
         // The rest is resolved once for each place it stands: the passes ask again and again.
@@ -322,6 +325,7 @@ final class DocumentSet {
         documents[file] = document
         let declared = SchemaIdentifiers(of: document, file: file, readsSchemaIdentifiers: readsJSONSchema)
         identifiers[file] = declared
+        someSchemaHasAnID = someSchemaHasAnID || declared.hasSchemaIDs
         func merge(_ identifier: String, _ pointer: String, into known: inout [String: Reference]) {
             let reference = Reference(file: file, pointer: pointer)
             if let earlier = known[identifier] {
