@@ -3,11 +3,11 @@ by `$id` instead of by JSON pointer, the same schemas either way: `random-schema
 `openapi-31.py` check that the generator reads both as it reads pointers."""
 import re
 
+from json_schema_values import _DATA as DATA_KEYWORDS, _NAMED as NAMED_SCHEMAS
+
 SCHEMA_PREFIX = "#/components/schemas/"
 ID_PREFIX = "https://example.com/schemas/"
 ANCHOR_NAME = re.compile(r"[A-Za-z_][-A-Za-z0-9._]*")
-DATA_KEYWORDS = {"example", "examples", "default", "const", "enum", "value", "dataValue"}
-NAMED_SCHEMAS = {"properties", "patternProperties", "$defs", "definitions", "schemas", "dependentSchemas"}
 
 
 def identified(spec, mode):
