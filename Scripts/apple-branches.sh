@@ -4,7 +4,7 @@
 # and `os(Linux)` false), checked against Linux's Foundation. A mistake in those branches
 # (a misspelt name, a wrong type, a missing `await`) then fails here rather than first on a
 # user's Mac. The few Apple APIs that Linux's Foundation lacks or declares otherwise are listed
-# in `apple_only`; any other error fails. The branches that need Apple's own modules
+# in `apple_only`, or declared below with Apple's signatures; any other error fails. The branches that need Apple's own modules
 # (`canImport(Darwin)`, `canImport(Security)`: a thread's id, the keychain) are not checked.
 # Run by .ci/run; skipped where FoundationNetworking does not exist (on Apple platforms, which
 # compile those branches themselves).
@@ -30,6 +30,20 @@ find "$work/Courier" -name '*.swift' -print0 | xargs -0 sed -i \
     -e 's/os(Linux)/COURIER_CHECKS_APPLE_BRANCHES_ON_LINUX/g'
 # What Apple's Foundation holds, Linux's keeps in FoundationNetworking.
 echo '@_exported import FoundationNetworking' > "$work/Courier/FoundationNetworking+Apple.swift"
+# What Apple's Foundation declares and Linux's lacks, declared as Apple's SDK does, so that the
+# code that uses it is checked against those signatures.
+cat > "$work/Courier/AppleOnlyDeclarations.swift" <<'SWIFT'
+import Foundation
+typealias AutoreleasingUnsafeMutablePointer<Pointee> = UnsafeMutablePointer<Pointee>
+typealias CFWriteStream = OutputStream
+extension Stream {
+    class func getBoundStreams(
+        withBufferSize bufferSize: Int, inputStream: AutoreleasingUnsafeMutablePointer<InputStream?>?,
+        outputStream: AutoreleasingUnsafeMutablePointer<OutputStream?>?
+    ) { fatalError() }
+}
+func CFWriteStreamSetDispatchQueue(_ stream: CFWriteStream!, _ q: DispatchQueue!) { fatalError() }
+SWIFT
 
 files=()
 while IFS= read -r -d '' file; do files+=("$file"); done < <(find "$work/Courier" -name '*.swift' -print0 | sort -z)

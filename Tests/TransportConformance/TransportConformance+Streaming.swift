@@ -340,6 +340,39 @@ extension TransportConformance {
             #expect(
                 reports.last == TransferProgress(completedBytes: Int64(whole.count), totalBytes: Int64(whole.count)))
         },
+        TransportConformance("a sequence that fails fails the call with its error") { environment in
+            struct Interrupted: Error {}
+            let chunks = AsyncThrowingStream<Data, any Error> { continuation in
+                continuation.yield(Data(repeating: 1, count: 256 * 1024))
+                continuation.finish(throwing: Interrupted())
+            }
+            await #expect {
+                try await environment.client().send(Endpoint<Uploaded>.post("/stream/upload", body: .stream(chunks)))
+            } throws: { error in
+                isServiceError(error) {
+                    guard case .transport(let failure) = $0 else { return false }
+                    return failure.underlying is Interrupted
+                }
+            }
+        },
+        TransportConformance("a sequence longer or shorter than its declared length is not sent as whole") {
+            environment in
+            for declared: Int64 in [3 * 65_536 + 1, 3 * 65_536 - 1] {
+                let chunks = AsyncStream<Data> { continuation in
+                    for _ in 0..<3 { continuation.yield(Data(repeating: 2, count: 65_536)) }
+                    continuation.finish()
+                }
+                await #expect {
+                    try await environment.client().send(
+                        Endpoint<Uploaded>.post("/stream/upload", body: .stream(chunks, length: declared)))
+                } throws: { error in
+                    isServiceError(error) {
+                        guard case .transport = $0 else { return false }
+                        return true
+                    }
+                }
+            }
+        },
         TransportConformance("a multipart form is read back by Python's email parser") { environment in
             try await LargeTransfers.oneAtATime {
                 struct Parsed: Decodable, Sendable {

@@ -19,6 +19,14 @@ protocol SessionTaskHandler: AnyObject, Sendable {
     /// An authentication challenge no stored credential answers: `response` (the 401) is the
     /// answer. Only Foundation on Linux asks.
     func answerChallenge(_ task: URLSessionTask, with response: URLResponse?)
+    /// A new stream of the request body, read from its start, for a session that must send the
+    /// body again; `nil` when it cannot be had (the task then fails). Only Apple platforms ask,
+    /// for a body sent as it is read (see `StreamedUpload`).
+    func newBodyStream() -> InputStream?
+}
+
+extension SessionTaskHandler {
+    func newBodyStream() -> InputStream? { nil }
 }
 
 /// The delegate of one of ``URLSessionTransport``'s sessions (see ``SessionLanes``).
@@ -107,6 +115,15 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         forget(task)?.complete(task, error: error)
     }
+
+    #if !canImport(FoundationNetworking)
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask,
+            needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void
+        ) {
+            completionHandler(handler(for: task)?.newBodyStream())
+        }
+    #endif
 
     #if canImport(FoundationNetworking)
         /// A 401 that asks for HTTP authentication (`WWW-Authenticate: Basic …` or `Digest …`),

@@ -23,6 +23,8 @@ final class StreamingExchange: SessionTaskHandler, @unchecked Sendable {
     private let lock = NSLock()
     private var head: UnsafeContinuation<HTTPURLResponse, any Error>?
     private var task: URLSessionDataTask?
+    /// The request body, when it is sent as it is read (Apple platforms).
+    private var upload: StreamedUpload?
     private var isCancelled = false
     private var received: Int64 = 0
     private var declaredLength: Int64 = -1
@@ -50,10 +52,12 @@ final class StreamingExchange: SessionTaskHandler, @unchecked Sendable {
     /// channel. Cancelling the awaiting task cancels the load.
     /// - Parameters:
     ///   - urlRequest: The request.
-    ///   - file: The file to upload as the body, if any.
+    ///   - upload: The request body when it is not in memory: a file, or a body sent as it is
+    ///     read.
     ///   - method: The request method (a `HEAD` response has no body to count).
-    func start(_ urlRequest: URLRequest, file: URL?, method: RequestMethod) async throws -> HTTPURLResponse {
+    func start(_ urlRequest: URLRequest, upload: Upload, method: RequestMethod) async throws -> HTTPURLResponse {
         countsLength = method != .head
+        lock.withLock { self.upload = upload.stream }
         channel.setOnTermination { [weak self] in self?.cancelLoad() }
         #if !canImport(FoundationNetworking)
             channel.setOnDrain { [weak self] in self?.resumeAfterDrain() }
@@ -72,9 +76,9 @@ final class StreamingExchange: SessionTaskHandler, @unchecked Sendable {
                 #if canImport(FoundationNetworking)
                     // Made and resumed on the start queue: both wait for the session's queue,
                     // which must not hold a thread that runs tasks (see `SessionDelegate`).
-                    delegate.startQueue.async { self.send(urlRequest, file: file) }
+                    delegate.startQueue.async { self.send(urlRequest, upload: upload) }
                 #else
-                    send(urlRequest, file: file)
+                    send(urlRequest, upload: upload)
                 #endif
             }
         } onCancel: {
@@ -83,9 +87,10 @@ final class StreamingExchange: SessionTaskHandler, @unchecked Sendable {
     }
 
     /// Makes the task and sends it, unless the exchange was cancelled meanwhile.
-    private func send(_ urlRequest: URLRequest, file: URL?) {
+    private func send(_ urlRequest: URLRequest, upload: Upload) {
         guard !lock.withLock({ isCancelled }) else { return }
-        let task = SessionDelegate.task(in: session, for: urlRequest, uploading: file)
+        let urlRequest = upload.stream?.attach(to: urlRequest) ?? urlRequest
+        let task = SessionDelegate.task(in: session, for: urlRequest, uploading: upload.file)
         let started = lock.withLock { () -> Bool in
             guard !isCancelled else { return false }
             self.task = task
@@ -93,6 +98,9 @@ final class StreamingExchange: SessionTaskHandler, @unchecked Sendable {
         }
         if started {
             delegate.register(self, for: task)
+            // A body that fails ends the task; `complete` then reports the body's error.
+            let failing = UncheckedSendable(task)
+            upload.stream?.onFailure { failing.value.cancel() }
             task.resume()
         } else {
             task.cancel()  // Never sent; ends the task so the session lets it go.
@@ -107,12 +115,13 @@ final class StreamingExchange: SessionTaskHandler, @unchecked Sendable {
     /// `cancel()` waits for the session's queue, the task is cancelled from the start queue, after
     /// its resume; on Apple platforms, at once.
     func cancelLoad() {
-        let (wasCancelled, head, task) = lock.withLock {
+        let (wasCancelled, head, task, upload) = lock.withLock {
             defer { isCancelled = true; self.head = nil }
-            return (isCancelled, self.head, self.task)
+            return (isCancelled, self.head, self.task, self.upload)
         }
         // Once is enough: data still arriving meanwhile must not queue a cancellation per chunk.
         guard !wasCancelled else { return }
+        upload?.stop()
         head?.resume(throwing: CancellationError())
         channel.finish(throwing: CancellationError())
         guard let task else { return }  // Never started (the start queue cancels it), or completed.
@@ -169,15 +178,21 @@ final class StreamingExchange: SessionTaskHandler, @unchecked Sendable {
         }
     #endif
 
+    func newBodyStream() -> InputStream? {
+        lock.withLock { upload }?.makeInputStream()
+    }
+
     func sent(_ total: Int64, of expected: Int64) {
         progress?(TransferProgress(completedBytes: total, totalBytes: expected > 0 ? expected : nil))
     }
 
     func complete(_ task: URLSessionTask, error: (any Error)?) {
-        let (head, received, declared, encoded, counts) = lock.withLock {
+        let (head, received, declared, encoded, counts, upload) = lock.withLock {
             defer { self.head = nil; self.task = nil }
-            return (self.head, self.received, declaredLength, bodyIsEncoded, countsLength)
+            return (self.head, self.received, declaredLength, bodyIsEncoded, countsLength, self.upload)
         }
+        // A body that failed cancelled the task: its error is the exchange's.
+        let error = upload?.stop() ?? error
         if let head {
             if let error {
                 head.resume(throwing: URLSessionTransport.classifyLoadingError(error))

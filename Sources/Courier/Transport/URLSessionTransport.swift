@@ -22,10 +22,14 @@
 ///   platforms keep the configuration's cache.
 /// - A body shorter than its `Content-Length` fails as a dropped connection instead of being
 ///   returned truncated.
-/// - A request ``TransportRequest/body`` that is not in memory is uploaded from a file, with its
-///   `Content-Length` and upload progress: the body's own file, or a temporary copy for a
-///   sequence or a multipart form (Foundation reads other bodies on a thread that, on Linux,
-///   every session shares).
+/// - A request ``TransportRequest/body`` that is one whole file is uploaded from it. A sequence
+///   or a multipart form with file parts is sent as it is read on Apple platforms, held back by
+///   the network, with its `Content-Length` when its length is known (else in chunks); it can
+///   be sent again only if it can be read again (not a sequence). On Linux it is first copied
+///   to a temporary file and sent with its `Content-Length` (Foundation there reads body
+///   streams on a thread every session shares). Either way there is upload progress, and a
+///   body whose chunks add up to more or less than its declared length fails with
+///   `URLError(.requestBodyStreamExhausted)` rather than go out cut short.
 /// - Every call, streamed or not, runs on the transport's session, so calls share its
 ///   connections. On Linux the transport has one session per processor (at most four), since
 ///   Foundation there runs all of a session's work on one serial queue:
@@ -131,8 +135,8 @@ public final class URLSessionTransport: Transport {
     /// ``TransportRequest/timeout`` then bounds the wait for the head, and the session's idle
     /// timeout (the request's timeout plus a second, or the configuration's
     /// `timeoutIntervalForRequest`) applies between chunks. Otherwise the body is read whole,
-    /// within the timeout. A request body that is not in memory is sent from its file, or from a
-    /// temporary copy (see the notes on uploads in the documentation).
+    /// within the timeout. A request body that is not in memory is sent from its file, as it is
+    /// read, or from a temporary copy (see the notes on uploads above).
     /// - Parameter request: The request.
     /// - Returns: The final response, whatever its status.
     /// - Throws: `URLError` for loading failures (`.timedOut` when ``TransportRequest/timeout``
@@ -165,14 +169,16 @@ public final class URLSessionTransport: Transport {
     }
 
     /// Sends a request and follows redirects itself, because Foundation on Linux drops the body
-    /// of a 307 or 308 redirect even when the delegate supplies it. A streamed body is uploaded
-    /// from a file (see ``UploadFile``).
+    /// of a 307 or 308 redirect even when the delegate supplies it. A body that is not in memory
+    /// is uploaded from a file (see ``UploadFile``) or, on Apple platforms, as it is read (see
+    /// `StreamedUpload`).
     private func loadOnce(_ request: TransportRequest) async throws -> TransportResponse {
-        let upload = try await UploadFile(request.body)
-        defer { upload?.remove() }
+        let file = try await UploadFile(request.body)
+        defer { file?.remove() }
+        let upload = Upload(file: file?.url, stream: StreamedUpload(request.body))
         let urlRequest = makeURLRequest(request)
         return try await lanes.run { lane in
-            try await perform(urlRequest, method: request.method, file: upload?.url, on: lane)
+            try await perform(urlRequest, method: request.method, upload: upload, on: lane)
         }
     }
 
@@ -180,8 +186,9 @@ public final class URLSessionTransport: Transport {
         try Task.checkCancellation()
         let channel = ByteChannel(maximumSpill: maximumStreamBacklog)
         let progress = UploadProgress.handler
-        let upload = try await UploadFile(request.body)
-        defer { upload?.remove() }
+        let file = try await UploadFile(request.body)
+        defer { file?.remove() }
+        let upload = Upload(file: file?.url, stream: StreamedUpload(request.body))
         let urlRequest = makeURLRequest(request)
         let http: HTTPURLResponse
         do {
@@ -190,7 +197,7 @@ public final class URLSessionTransport: Transport {
             http = try await lanes.run { lane in
                 let exchange = StreamingExchange(
                     session: lane.session, delegate: lane.delegate, channel: channel, progress: progress)
-                return try await exchange.start(urlRequest, file: upload?.url, method: request.method)
+                return try await exchange.start(urlRequest, upload: upload, method: request.method)
             }
         } catch {
             if Task.isCancelled { throw CancellationError() }
@@ -242,14 +249,14 @@ public final class URLSessionTransport: Transport {
     }
 
     private func perform(
-        _ urlRequest: URLRequest, method: RequestMethod, file: URL?, on lane: SessionLanes.Lane
+        _ urlRequest: URLRequest, method: RequestMethod, upload: Upload, on lane: SessionLanes.Lane
     ) async throws -> TransportResponse {
         // URLSession may still send a request whose task is already cancelled: check first.
         try Task.checkCancellation()
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await load(urlRequest, file: file, on: lane)
+            (data, response) = try await load(urlRequest, upload: upload, on: lane)
         } catch {
             if Task.isCancelled { throw CancellationError() }
             throw Self.classifyLoadingError(error)
@@ -257,9 +264,9 @@ public final class URLSessionTransport: Transport {
         return try Self.makeResponse(data, response, method: method)
     }
 
-    /// Loads a request, its body uploaded from `file` when there is one; cancelling the
-    /// awaiting task cancels the load.
-    private func load(_ urlRequest: URLRequest, file: URL?, on lane: SessionLanes.Lane) async throws -> (
+    /// Loads a request, with the body `upload` holds if any; cancelling the awaiting task cancels
+    /// the load.
+    private func load(_ urlRequest: URLRequest, upload: Upload, on lane: SessionLanes.Lane) async throws -> (
         Data, URLResponse
     ) {
         let session = lane.session
@@ -282,7 +289,7 @@ public final class URLSessionTransport: Transport {
                     // which must not hold a thread that runs tasks (see `SessionDelegate`).
                     queue.async {
                         guard !load.wasCancelled else { return }
-                        let task = SessionDelegate.task(in: session, for: urlRequest, uploading: file)
+                        let task = SessionDelegate.task(in: session, for: urlRequest, uploading: upload.file)
                         lane.delegate.register(load, for: task)
                         if !load.start(task) { lane.delegate.forget(task) }
                     }
@@ -292,14 +299,42 @@ public final class URLSessionTransport: Transport {
             }
         #else
             let progress = UploadProgress.handler
-            if let file {
-                return try await session.upload(
-                    for: urlRequest, fromFile: file, delegate: UploadProgressDelegate(progress))
+            if let file = upload.file {
+                return try await session.upload(for: urlRequest, fromFile: file, delegate: UploadDelegate(progress))
+            }
+            if let stream = upload.stream {
+                return try await Self.load(urlRequest, streaming: stream, in: session, progress: progress)
             }
             guard let progress else { return try await session.data(for: urlRequest) }
-            return try await session.data(for: urlRequest, delegate: UploadProgressDelegate(progress))
+            return try await session.data(for: urlRequest, delegate: UploadDelegate(progress))
         #endif
     }
+
+    #if !canImport(FoundationNetworking)
+        /// Loads a request whose body is sent as it is read. A body that fails (its sequence
+        /// throws, its declared length is wrong) ends the load with its own error.
+        private static func load(
+            _ urlRequest: URLRequest, streaming upload: StreamedUpload, in session: URLSession,
+            progress: TransferProgressHandler?
+        ) async throws -> (Data, URLResponse) {
+            let request = upload.attach(to: urlRequest)
+            let delegate = UploadDelegate(progress, upload: upload)
+            // A task of its own, which the body's failure cancels.
+            let loading = Task { try await session.data(for: request, delegate: delegate) }
+            upload.onFailure { loading.cancel() }
+            do {
+                let loaded = try await withTaskCancellationHandler {
+                    try await loading.value
+                } onCancel: {
+                    loading.cancel()
+                }
+                upload.stop()
+                return loaded
+            } catch {
+                throw upload.stop() ?? error
+            }
+        }
+    #endif
 
     private static func makeResponse(_ data: Data, _ response: URLResponse, method: RequestMethod) throws
         -> TransportResponse
@@ -354,11 +389,33 @@ public final class URLSessionTransport: Transport {
     }
 }
 
+/// How a request body that is not in memory goes out: from a file (``UploadFile``), or on
+/// Apple platforms as it is read (`StreamedUpload`); neither for a body in memory.
+struct Upload: Sendable {
+    /// The file to upload the body from.
+    var file: URL?
+    /// The body, sent as it is read.
+    var stream: StreamedUpload?
+}
+
 #if !canImport(FoundationNetworking)
-    /// Reports the progress of one file upload on Apple platforms.
-    private final class UploadProgressDelegate: NSObject, URLSessionTaskDelegate, Sendable {
+    /// The task delegate of one load with a body on Apple platforms: reports upload progress,
+    /// and gives the session a new stream of a body sent as it is read, when it must send the
+    /// body again (a retried connection, an authentication challenge).
+    private final class UploadDelegate: NSObject, URLSessionTaskDelegate, Sendable {
         let handler: TransferProgressHandler?
-        init(_ handler: TransferProgressHandler?) { self.handler = handler }
+        let upload: StreamedUpload?
+        init(_ handler: TransferProgressHandler?, upload: StreamedUpload? = nil) {
+            self.handler = handler
+            self.upload = upload
+        }
+
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask,
+            needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void
+        ) {
+            completionHandler(upload?.makeInputStream())
+        }
 
         func urlSession(
             _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
@@ -371,16 +428,27 @@ public final class URLSessionTransport: Transport {
 #endif
 
 /// The file a ``StreamedBody`` is uploaded from: the body's own file when it is one whole
-/// file, else a temporary copy written chunk by chunk (a sequence, or a form with file parts).
+/// file; on Linux, else a temporary copy written chunk by chunk (a sequence, or a form with file
+/// parts).
 ///
-/// URLSession reads request bodies other than files on its own thread, which on Linux every
-/// session shares: a body that made it wait (a slow sequence) would stall every transfer in the
+/// On Linux, URLSession reads request bodies other than files on the one thread every session
+/// shares: a body that made it wait (a slow sequence) would stall every transfer in the
 /// process. Written to disk first, the body keeps memory flat, is sent with its
 /// `Content-Length` (which many servers require of uploads), and reports progress as it is
-/// sent. `AsyncHTTPClientTransport` streams such bodies directly instead.
+/// sent. On Apple platforms such a body is sent as it is read (see `StreamedUpload`), as
+/// `AsyncHTTPClientTransport` does everywhere.
 struct UploadFile: Sendable {
     let url: URL
     private let isTemporary: Bool
+
+    /// Whether a body that is neither in memory nor one file is copied to a temporary file.
+    private static var copiesOtherBodies: Bool {
+        #if canImport(FoundationNetworking)
+            true
+        #else
+            false
+        #endif
+    }
 
     init?(_ body: StreamedBody?) async throws {
         // A body in memory goes as the request's `httpBody`.
@@ -390,6 +458,7 @@ struct UploadFile: Sendable {
             isTemporary = false
             return
         }
+        guard Self.copiesOtherBodies else { return nil }
         url = FileManager.default.temporaryDirectory.appendingPathComponent("courier-upload-\(UUID().uuidString)")
         isTemporary = true
         guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
@@ -400,9 +469,17 @@ struct UploadFile: Sendable {
             defer { try? handle.close() }
             // Not counted as upload progress: that is reported as the file is sent.
             var chunks = body.makeAsyncIterator(progress: nil)
+            var read: Int64 = 0
             while let chunk = try await chunks.next() {
                 try Task.checkCancellation()
+                read += Int64(chunk.count)
+                if let length = body.length, read > length {
+                    throw UploadPump.lengthMismatch(read: read, declared: length)
+                }
                 try handle.write(contentsOf: chunk)
+            }
+            if let length = body.length, read != length {
+                throw UploadPump.lengthMismatch(read: read, declared: length)
             }
         } catch {
             remove()

@@ -113,4 +113,5 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
     init(_ value: Value) { self.value = value }
     func get() -> Value { lock.withLock { value } }
     func set(_ newValue: Value) { lock.withLock { value = newValue } }
+    func mutate(_ change: (inout Value) -> Void) { lock.withLock { change(&value) } }
 }

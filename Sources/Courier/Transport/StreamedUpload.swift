@@ -1,0 +1,190 @@
+#if canImport(FoundationNetworking)
+    import Foundation
+    import FoundationNetworking
+#else
+    import Foundation
+#endif
+
+/// A request body that URLSession on Apple platforms reads as it sends it: a sequence, or a
+/// multipart form with file parts, goes out as it is read, with neither a copy on disk nor
+/// more than a chunk and the stream's buffer in memory.
+///
+/// The body is written into one half of a bound stream pair (`Stream.getBoundStreams`) and
+/// URLSession reads the other half, as the request's `httpBodyStream`: a slow network holds
+/// the body back. An ``UploadPump`` does the writing, on one serial queue where the writing
+/// half's events arrive. When the session needs the body again (a retried connection, an
+/// authentication challenge), ``makeInputStream()`` gives a fresh stream if the body can be
+/// read again (``StreamedBody/isReplayable``); a sequence cannot, and the exchange fails.
+///
+/// Linux's Foundation reads body streams on the one thread every session shares, and has no
+/// bound pairs: there no upload is made (the initializer returns `nil`), and a body that is not
+/// in memory is sent from a file instead (see ``UploadFile``).
+final class StreamedUpload: @unchecked Sendable {
+    // @unchecked: the mutable state is touched only under `lock`.
+    private static let queue = DispatchQueue(label: "Courier.StreamedUpload")
+    /// The bound pair's buffer: what is written ahead of the network, besides one chunk.
+    private static let bufferSize = 64 * 1024
+
+    let body: StreamedBody
+    private let lock = NSLock()
+    private var pump: UploadPump?
+    private var streamsMade = 0
+    private var failure: (any Error)?
+    private var onFailure: (@Sendable () -> Void)?
+    private var isStopped = false
+
+    /// An upload for a body that is neither in memory nor one whole file (those go as the
+    /// request's `httpBody`, or from their file); `nil` for any other, and always on Linux.
+    init?(_ body: StreamedBody?) {
+        guard Self.isAvailable, let body, body.bufferedData == nil, body.fileURL == nil else { return nil }
+        self.body = body
+    }
+
+    private static var isAvailable: Bool {
+        #if canImport(FoundationNetworking)
+            false
+        #else
+            true
+        #endif
+    }
+
+    /// The request with the body's stream, and its `Content-Length` when the body's length
+    /// is known (without one, URLSession sends the body in chunks).
+    func attach(to urlRequest: URLRequest) -> URLRequest {
+        var urlRequest = urlRequest
+        urlRequest.httpBodyStream = makeInputStream()
+        if let length = body.length {
+            urlRequest.setValue(String(length), forHTTPHeaderField: "Content-Length")
+        }
+        return urlRequest
+    }
+
+    /// Sets what ends the exchange when the body fails; run at once if it already has.
+    func onFailure(_ cancelExchange: @escaping @Sendable () -> Void) {
+        let failed = lock.withLock {
+            onFailure = cancelExchange
+            return failure != nil
+        }
+        if failed { cancelExchange() }
+    }
+
+    /// A new stream of the body, read from its start; `nil` once the upload has stopped or
+    /// failed, or when the body was already handed out and cannot be read again.
+    func makeInputStream() -> InputStream? {
+        let (allowed, previous) = lock.withLock { () -> (Bool, UploadPump?) in
+            guard !isStopped, failure == nil, streamsMade == 0 || body.isReplayable else { return (false, nil) }
+            streamsMade += 1
+            defer { pump = nil }
+            return (true, pump)
+        }
+        previous?.stop()
+        guard allowed else { return nil }
+        #if canImport(FoundationNetworking)
+            return nil
+        #else
+            return makeBoundPair()
+        #endif
+    }
+
+    #if !canImport(FoundationNetworking)
+        /// A bound pair whose writing half a new pump fills with the body.
+        private func makeBoundPair() -> InputStream? {
+            var input: InputStream?
+            var output: OutputStream?
+            Stream.getBoundStreams(withBufferSize: Self.bufferSize, inputStream: &input, outputStream: &output)
+            guard let input, let output else { return nil }
+            let sink = OutputStreamSink(output, queue: Self.queue)
+            let pump = UploadPump(body: body, sink: sink, queue: Self.queue) { [weak self] error in
+                self?.fail(error)
+            }
+            sink.pump = pump
+            let stopped = lock.withLock {
+                if !isStopped { self.pump = pump }
+                return isStopped
+            }
+            sink.open()
+            pump.start()
+            if stopped { pump.stop() }
+            return input
+        }
+    #endif
+
+    private func fail(_ error: any Error) {
+        let cancelExchange = lock.withLock {
+            failure = failure ?? error
+            return onFailure
+        }
+        cancelExchange?()
+    }
+
+    /// Ends the upload (the exchange has ended, or is being abandoned).
+    /// - Returns: The body's error, when reading the body is what failed.
+    @discardableResult
+    func stop() -> (any Error)? {
+        let (pump, failure) = lock.withLock {
+            isStopped = true
+            defer { self.pump = nil; onFailure = nil }
+            return (self.pump, self.failure)
+        }
+        pump?.stop()
+        return failure
+    }
+}
+
+#if !canImport(FoundationNetworking)
+    /// The writing half of a bound stream pair, as an ``UploadSink``: its events, delivered on
+    /// the pump's queue, are handed to the pump.
+    private final class OutputStreamSink: NSObject, UploadSink, StreamDelegate {
+        private let stream: OutputStream
+        private let queue: DispatchQueue
+        /// Weak: the pump holds the sink.
+        weak var pump: UploadPump?
+        private var isOpen = false
+
+        init(_ stream: OutputStream, queue: DispatchQueue) {
+            self.stream = stream
+            self.queue = queue
+        }
+
+        /// Opens the stream, its events delivered on the queue.
+        func open() {
+            // The stream's delegate is not retained: the pump holds this sink until `close()`,
+            // which takes the delegate back before the sink can go.
+            isOpen = true  // Before any event: one may come on the queue as soon as it opens.
+            stream.delegate = self
+            CFWriteStreamSetDispatchQueue(stream as CFWriteStream, queue)
+            stream.open()
+        }
+
+        func write(_ bytes: UnsafeRawBufferPointer) -> Int {
+            guard let base = bytes.bindMemory(to: UInt8.self).baseAddress else { return 0 }
+            return stream.write(base, maxLength: bytes.count)
+        }
+
+        var hasSpaceAvailable: Bool { stream.hasSpaceAvailable }
+
+        func close() {
+            guard isOpen else { return }
+            isOpen = false
+            stream.delegate = nil
+            CFWriteStreamSetDispatchQueue(stream as CFWriteStream, nil)
+            stream.close()
+        }
+
+        deinit {
+            // Only if the pump went without stopping: never leave the stream a dangling delegate.
+            if isOpen {
+                stream.delegate = nil
+                stream.close()
+            }
+        }
+
+        func stream(_ aStream: Stream, handle eventCode: Stream.Event) {
+            switch eventCode {
+            case .hasSpaceAvailable: pump?.spaceBecameAvailable()
+            case .errorOccurred, .endEncountered: pump?.sinkEnded()
+            default: break
+            }
+        }
+    }
+#endif

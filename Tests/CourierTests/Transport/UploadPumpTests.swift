@@ -1,0 +1,236 @@
+import CourierTestSupport
+import Foundation
+import Testing
+
+@testable import Courier
+
+/// `UploadPump` feeds a body into a stream's writing half on Apple platforms (`StreamedUpload`);
+/// here it writes into a bounded buffer that behaves as a bound pair's: it takes what fits, says
+/// when it has room again, and its reader takes what was written.
+@Suite struct UploadPumpTests {
+    /// A body of `count` chunks of `size` bytes, which records how many chunks were asked for.
+    private static func body(chunks count: Int, size: Int, length: Int64? = nil, pulled: Counter? = nil)
+        -> (StreamedBody, Data)
+    {
+        let pieces = (0..<count).map { index in Data((0..<size).map { UInt8(truncatingIfNeeded: index * 31 + $0) }) }
+        let chunks = AsyncStream<Data> { continuation in
+            for piece in pieces { continuation.yield(piece) }
+            continuation.finish()
+        }
+        let counted = CountingChunks(base: chunks, pulled: pulled ?? Counter())
+        return (.sequence(counted, length: length), pieces.reduce(into: Data()) { $0.append($1) })
+    }
+
+    @Test(arguments: [(chunks: 40, size: 1000, capacity: 64), (1, 100_000, 4096), (300, 7, 5), (5, 1, 1)])
+    func everyByteArrivesInOrderAndTheReaderSeesTheEnd(chunks: Int, size: Int, capacity: Int) async throws {
+        let (body, whole) = Self.body(chunks: chunks, size: size, length: Int64(chunks * size))
+        let harness = Harness(body: body, capacity: capacity, drainsByItself: true)
+        harness.start()
+        try await waitUntil("the reader sees the end") { harness.buffer.isClosed }
+        #expect(harness.buffer.received == whole)
+        #expect(harness.failures.isEmpty)
+    }
+
+    @Test func theBodyIsReadNoFurtherAheadThanOneChunkPastWhatTheReaderHasRoomFor() async throws {
+        let pulled = Counter()
+        let (body, whole) = Self.body(chunks: 10, size: 10, pulled: pulled)
+        let harness = Harness(body: body, capacity: 16, drainsByItself: false)
+        harness.start()
+        try await waitUntil("the buffer is full") { harness.buffer.bufferedCount == 16 }
+        // The first chunk fitted, six bytes of the second did: the pump waits for room with the
+        // rest of the second chunk, and has not asked the body for a third.
+        harness.queue.sync {}
+        #expect(pulled.value == 2)
+        harness.buffer.setDrainsByItself()
+        try await waitUntil("the reader sees the end") { harness.buffer.isClosed }
+        #expect(harness.buffer.received == whole)
+        #expect(pulled.value == 10)
+    }
+
+    @Test func aFailingBodyIsReportedAndTheReaderNeverSeesAnEnd() async throws {
+        struct Broken: Error {}
+        let chunks = AsyncThrowingStream<Data, any Error> { continuation in
+            continuation.yield(Data(repeating: 1, count: 100))
+            continuation.finish(throwing: Broken())
+        }
+        let harness = Harness(body: .sequence(chunks), capacity: 1000, drainsByItself: true)
+        harness.start()
+        try await waitUntil("the failure is reported") { !harness.failures.isEmpty }
+        #expect(harness.failures.first is Broken)
+        // Closed, the stream would end a chunked body as if it were whole.
+        harness.queue.sync {}
+        #expect(!harness.buffer.isClosed)
+        harness.pump.stop()
+        try await waitUntil("stopping closes the stream") { harness.buffer.isClosed }
+        #expect(harness.failures.count == 1)
+    }
+
+    @Test(arguments: [(declared: 250 as Int64, message: "ended after 200 of the 250"), (150, "went past the 150")])
+    func aBodyThatIsNotTheLengthItDeclaredFails(declared: Int64, message: String) async throws {
+        let (body, _) = Self.body(chunks: 2, size: 100, length: declared)
+        let harness = Harness(body: body, capacity: 1000, drainsByItself: true)
+        harness.start()
+        try await waitUntil("the failure is reported") { !harness.failures.isEmpty }
+        let error = try #require(harness.failures.first as? URLError)
+        #expect(error.code == .requestBodyStreamExhausted)
+        #expect(error.localizedDescription.contains(message))
+        harness.queue.sync {}
+        #expect(!harness.buffer.isClosed)
+        harness.pump.stop()
+    }
+
+    @Test func aReaderThatGoesAwayStopsTheBodyWithoutAFailure() async throws {
+        let pulled = Counter()
+        let (body, _) = Self.body(chunks: 100, size: 10, pulled: pulled)
+        let harness = Harness(body: body, capacity: 25, drainsByItself: false)
+        harness.start()
+        try await waitUntil("the buffer is full") { harness.buffer.bufferedCount == 25 }
+        harness.buffer.readerLeaves()
+        try await waitUntil("the stream is closed") { harness.buffer.isClosed }
+        harness.queue.sync {}
+        #expect(harness.failures.isEmpty)
+        #expect(pulled.value < 5)
+    }
+
+    @Test func stoppingEndsABodyThatIsWaitingForItsSequenceAndFreesThePump() async throws {
+        let (chunks, continuation) = AsyncStream<Data>.makeStream()
+        continuation.yield(Data(repeating: 7, count: 10))
+        let released = WeakPump()
+        let buffer: BoundBuffer
+        do {
+            let harness = Harness(body: .sequence(chunks), capacity: 100, drainsByItself: true)
+            harness.start()
+            try await waitUntil("the first chunk is written") { harness.buffer.bufferedCount == 10 }
+            released.pump = harness.pump
+            buffer = harness.buffer
+            harness.pump.stop()
+        }
+        try await waitUntil("the stream is closed") { buffer.isClosed }
+        // The sequence's task is cancelled: nothing holds the pump any more.
+        try await waitUntil("the pump is freed") { released.pump == nil }
+        #expect(buffer.received.count == 10)
+        continuation.finish()
+    }
+}
+
+/// A pump writing into a ``BoundBuffer``, with the failures it reports.
+private final class Harness: Sendable {
+    let queue = DispatchQueue(label: "UploadPumpTests")
+    let buffer: BoundBuffer
+    let pump: UploadPump
+    private let reported = Locked<[any Error]>([])
+
+    init(body: StreamedBody, capacity: Int, drainsByItself: Bool) {
+        buffer = BoundBuffer(queue: queue, capacity: capacity, drainsByItself: drainsByItself)
+        let reported = reported
+        pump = UploadPump(body: body, sink: buffer, queue: queue) { error in reported.mutate { $0.append(error) } }
+        buffer.pump = pump
+    }
+
+    var failures: [any Error] { reported.get() }
+
+    /// Starts the pump; the stream says it has room, as a bound pair does once opened.
+    func start() {
+        pump.start()
+        queue.async { [pump] in pump.spaceBecameAvailable() }
+    }
+}
+
+/// A bound pair's writing half, with a bounded buffer and a reader of its own: written bytes
+/// wait in the buffer until the reader drains it, by itself or once the test lets it.
+private final class BoundBuffer: UploadSink, @unchecked Sendable {
+    // @unchecked: written on the pump's queue, read by the test under `lock`.
+    private let queue: DispatchQueue
+    private let capacity: Int
+    private let lock = NSLock()
+    private var buffered = Data()
+    private var read = Data()
+    private var closed = false
+    private var drainsByItself: Bool
+    private var readerHasLeft = false
+    weak var pump: UploadPump?
+
+    init(queue: DispatchQueue, capacity: Int, drainsByItself: Bool) {
+        self.queue = queue
+        self.capacity = capacity
+        self.drainsByItself = drainsByItself
+    }
+
+    var received: Data { lock.withLock { read } }
+    var bufferedCount: Int { lock.withLock { buffered.count } }
+    var isClosed: Bool { lock.withLock { closed } }
+
+    func write(_ bytes: UnsafeRawBufferPointer) -> Int {
+        dispatchPrecondition(condition: .onQueue(queue))
+        let (count, full, drains) = lock.withLock { () -> (Int, Bool, Bool) in
+            guard !readerHasLeft, !closed else { return (0, false, false) }
+            let count = min(capacity - buffered.count, bytes.count)
+            buffered.append(contentsOf: bytes.prefix(count))
+            return (count, buffered.count == capacity, drainsByItself)
+        }
+        if full, drains { queue.async { self.drain() } }
+        return count
+    }
+
+    var hasSpaceAvailable: Bool { lock.withLock { !readerHasLeft && buffered.count < capacity } }
+
+    func close() {
+        dispatchPrecondition(condition: .onQueue(queue))
+        lock.withLock {
+            read.append(buffered)
+            buffered = Data()
+            closed = true
+        }
+    }
+
+    /// From now on the reader drains the buffer whenever it fills; it drains it now.
+    func setDrainsByItself() {
+        lock.withLock { drainsByItself = true }
+        queue.async { self.drain() }
+    }
+
+    /// The reader stops reading: the stream reports its end.
+    func readerLeaves() {
+        lock.withLock { readerHasLeft = true }
+        queue.async { self.pump?.sinkEnded() }
+    }
+
+    private func drain() {
+        lock.withLock {
+            read.append(buffered)
+            buffered = Data()
+        }
+        pump?.spaceBecameAvailable()
+    }
+}
+
+/// A pump, not kept alive.
+private final class WeakPump: @unchecked Sendable {
+    // @unchecked: set once before it is read.
+    weak var pump: UploadPump?
+}
+
+/// A count several tasks read and one adds to.
+private final class Counter: Sendable {
+    private let count = Locked(0)
+    var value: Int { count.get() }
+    func add() { count.mutate { $0 += 1 } }
+}
+
+/// Chunks from a sequence, counted as they are asked for.
+private struct CountingChunks<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable where Base.Element == Data {
+    let base: Base
+    let pulled: Counter
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var base: Base.AsyncIterator
+        let pulled: Counter
+        mutating func next() async throws -> Data? {
+            guard let chunk = try await base.next() else { return nil }
+            pulled.add()
+            return chunk
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: base.makeAsyncIterator(), pulled: pulled) }
+}
