@@ -5,8 +5,8 @@
     import Foundation
 #endif
 
-/// What ``SessionDelegate`` hands one task's events to: a ``PendingLoad`` (Linux) or a
-/// ``StreamingExchange``.
+/// What ``SessionDelegate`` hands one task's events to: a ``PendingLoad`` (on Linux every load,
+/// on Apple platforms one whose body is sent as it is read) or a ``StreamingExchange``.
 protocol SessionTaskHandler: AnyObject, Sendable {
     /// The response's head has arrived.
     func receive(_ response: URLResponse)
@@ -19,9 +19,10 @@ protocol SessionTaskHandler: AnyObject, Sendable {
     /// An authentication challenge no stored credential answers: `response` (the 401) is the
     /// answer. Only Foundation on Linux asks.
     func answerChallenge(_ task: URLSessionTask, with response: URLResponse?)
-    /// A new stream of the request body, read from its start, for a session that must send the
-    /// body again; `nil` when it cannot be had (the task then fails). Only Apple platforms ask,
-    /// for a body sent as it is read (see `StreamedUpload`).
+    /// A stream of the request body, read from its start, for a task made with
+    /// `uploadTask(withStreamedRequest:)`: first to send it, and again when the session must send
+    /// it again; `nil` when it cannot be had (the task then fails). Only Apple platforms ask
+    /// (see `StreamedUpload`).
     func newBodyStream() -> InputStream?
 }
 
@@ -71,10 +72,16 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         #endif
     }
 
-    /// A task for a request, its body uploaded from `file` when there is one. On Linux this
-    /// waits for the session's queue: call it from ``startQueue``.
-    static func task(in session: URLSession, for urlRequest: URLRequest, uploading file: URL?) -> URLSessionDataTask {
-        if let file { session.uploadTask(with: urlRequest, fromFile: file) } else { session.dataTask(with: urlRequest) }
+    /// A task for a request, with its body when it is not in memory: uploaded from a file, or
+    /// sent as it is read (a stream the session asks the task's handler for, through
+    /// `urlSession(_:task:needNewBodyStream:)`). On Linux this waits for the session's queue:
+    /// call it from ``startQueue``.
+    static func task(in session: URLSession, for urlRequest: URLRequest, uploading upload: Upload)
+        -> URLSessionDataTask
+    {
+        if let file = upload.file { return session.uploadTask(with: urlRequest, fromFile: file) }
+        if let stream = upload.stream { return session.uploadTask(withStreamedRequest: stream.request(urlRequest)) }
+        return session.dataTask(with: urlRequest)
     }
 
     /// Hands the task's events to `handler` until the task completes.

@@ -10,11 +10,14 @@
 /// more than a chunk and the stream's buffer in memory.
 ///
 /// The body is written into one half of a bound stream pair (`Stream.getBoundStreams`) and
-/// URLSession reads the other half, as the request's `httpBodyStream`: a slow network holds
-/// the body back. An ``UploadPump`` does the writing, on one serial queue where the writing
-/// half's events arrive. When the session needs the body again (a retried connection, an
-/// authentication challenge), ``makeInputStream()`` gives a fresh stream if the body can be
-/// read again (``StreamedBody/isReplayable``); a sequence cannot, and the exchange fails.
+/// URLSession reads the other half: a slow network holds the body back. The task is made with
+/// `uploadTask(withStreamedRequest:)`, so the session asks for the stream
+/// (`urlSession(_:task:needNewBodyStream:)`, answered by ``makeInputStream()``) only when it
+/// sends the body. An ``UploadPump`` does the writing, on one serial queue where the writing
+/// half's events arrive. When the session asks again (a retried connection, an authentication
+/// challenge), it gets a fresh stream if the body can be read again
+/// (``StreamedBody/isReplayable``: files and forms); a sequence cannot, and the exchange fails
+/// rather than send part of it twice.
 ///
 /// Linux's Foundation reads body streams on the one thread every session shares, and has no
 /// bound pairs: there no upload is made (the initializer returns `nil`), and a body that is not
@@ -48,11 +51,12 @@ final class StreamedUpload: @unchecked Sendable {
         #endif
     }
 
-    /// The request with the body's stream, and its `Content-Length` when the body's length
-    /// is known (without one, URLSession sends the body in chunks).
-    func attach(to urlRequest: URLRequest) -> URLRequest {
+    /// The request with the body's `Content-Length`, when its length is known (without one,
+    /// URLSession sends the body in chunks). Make its task with
+    /// `uploadTask(withStreamedRequest:)`: the session asks for the body's stream when it sends
+    /// it (``makeInputStream()``).
+    func request(_ urlRequest: URLRequest) -> URLRequest {
         var urlRequest = urlRequest
-        urlRequest.httpBodyStream = makeInputStream()
         if let length = body.length {
             urlRequest.setValue(String(length), forHTTPHeaderField: "Content-Length")
         }

@@ -89,8 +89,7 @@ final class StreamingExchange: SessionTaskHandler, @unchecked Sendable {
     /// Makes the task and sends it, unless the exchange was cancelled meanwhile.
     private func send(_ urlRequest: URLRequest, upload: Upload) {
         guard !lock.withLock({ isCancelled }) else { return }
-        let urlRequest = upload.stream?.attach(to: urlRequest) ?? urlRequest
-        let task = SessionDelegate.task(in: session, for: urlRequest, uploading: upload.file)
+        let task = SessionDelegate.task(in: session, for: urlRequest, uploading: upload)
         let started = lock.withLock { () -> Bool in
             guard !isCancelled else { return false }
             self.task = task

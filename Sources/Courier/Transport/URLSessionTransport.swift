@@ -269,7 +269,6 @@ public final class URLSessionTransport: Transport {
     private func load(_ urlRequest: URLRequest, upload: Upload, on lane: SessionLanes.Lane) async throws -> (
         Data, URLResponse
     ) {
-        let session = lane.session
         #if canImport(FoundationNetworking)
             // Not `data(for:)`: on Linux it can deadlock when the task is cancelled just as the
             // response arrives. Its cancellation handler runs under the task's status lock and
@@ -277,64 +276,47 @@ public final class URLSessionTransport: Transport {
             // for the same lock to resume the task. Not a completion handler either: it cannot
             // see a 401 that asks for HTTP authentication, which Foundation on Linux never
             // completes by itself (see `SessionDelegate`).
-            let queue = lane.delegate.startQueue
-            let load = PendingLoad(queue: queue, progress: UploadProgress.handler)
-            return try await withTaskCancellationHandler {
-                try await withUnsafeThrowingContinuation { continuation in
-                    guard load.prepare(continuation) else {
-                        continuation.resume(throwing: CancellationError())
-                        return
-                    }
-                    // Made and resumed on the start queue: both wait for the session's queue,
-                    // which must not hold a thread that runs tasks (see `SessionDelegate`).
-                    queue.async {
-                        guard !load.wasCancelled else { return }
-                        let task = SessionDelegate.task(in: session, for: urlRequest, uploading: upload.file)
-                        lane.delegate.register(load, for: task)
-                        if !load.start(task) { lane.delegate.forget(task) }
-                    }
-                }
-            } onCancel: {
-                load.cancel()
-            }
+            return try await loadThroughDelegate(urlRequest, upload: upload, on: lane)
         #else
+            let session = lane.session
             let progress = UploadProgress.handler
             if let file = upload.file {
                 return try await session.upload(for: urlRequest, fromFile: file, delegate: UploadDelegate(progress))
             }
-            if let stream = upload.stream {
-                return try await Self.load(urlRequest, streaming: stream, in: session, progress: progress)
-            }
+            // A body sent as it is read is asked for by the session's delegate.
+            if upload.stream != nil { return try await loadThroughDelegate(urlRequest, upload: upload, on: lane) }
             guard let progress else { return try await session.data(for: urlRequest) }
             return try await session.data(for: urlRequest, delegate: UploadDelegate(progress))
         #endif
     }
 
-    #if !canImport(FoundationNetworking)
-        /// Loads a request whose body is sent as it is read. A body that fails (its sequence
-        /// throws, its declared length is wrong) ends the load with its own error.
-        private static func load(
-            _ urlRequest: URLRequest, streaming upload: StreamedUpload, in session: URLSession,
-            progress: TransferProgressHandler?
-        ) async throws -> (Data, URLResponse) {
-            let request = upload.attach(to: urlRequest)
-            let delegate = UploadDelegate(progress, upload: upload)
-            // A task of its own, which the body's failure cancels.
-            let loading = Task { try await session.data(for: request, delegate: delegate) }
-            upload.onFailure { loading.cancel() }
-            do {
-                let loaded = try await withTaskCancellationHandler {
-                    try await loading.value
-                } onCancel: {
-                    loading.cancel()
+    /// Loads a request through the session's delegate, which hands the task's events to a
+    /// ``PendingLoad``.
+    private func loadThroughDelegate(_ urlRequest: URLRequest, upload: Upload, on lane: SessionLanes.Lane)
+        async throws -> (Data, URLResponse)
+    {
+        let session = lane.session
+        let queue = lane.delegate.startQueue
+        let load = PendingLoad(queue: queue, progress: UploadProgress.handler, upload: upload.stream)
+        return try await withTaskCancellationHandler {
+            try await withUnsafeThrowingContinuation { continuation in
+                guard load.prepare(continuation) else {
+                    continuation.resume(throwing: CancellationError())
+                    return
                 }
-                upload.stop()
-                return loaded
-            } catch {
-                throw upload.stop() ?? error
+                // Made and resumed on the start queue: on Linux both wait for the session's
+                // queue, which must not hold a thread that runs tasks (see `SessionDelegate`).
+                queue.async {
+                    guard !load.wasCancelled else { return }
+                    let task = SessionDelegate.task(in: session, for: urlRequest, uploading: upload)
+                    lane.delegate.register(load, for: task)
+                    if !load.start(task) { lane.delegate.forget(task) }
+                }
             }
+        } onCancel: {
+            load.cancel()
         }
-    #endif
+    }
 
     private static func makeResponse(_ data: Data, _ response: URLResponse, method: RequestMethod) throws
         -> TransportResponse
@@ -399,23 +381,10 @@ struct Upload: Sendable {
 }
 
 #if !canImport(FoundationNetworking)
-    /// The task delegate of one load with a body on Apple platforms: reports upload progress,
-    /// and gives the session a new stream of a body sent as it is read, when it must send the
-    /// body again (a retried connection, an authentication challenge).
+    /// Reports the progress of one upload from a file or from memory on Apple platforms.
     private final class UploadDelegate: NSObject, URLSessionTaskDelegate, Sendable {
         let handler: TransferProgressHandler?
-        let upload: StreamedUpload?
-        init(_ handler: TransferProgressHandler?, upload: StreamedUpload? = nil) {
-            self.handler = handler
-            self.upload = upload
-        }
-
-        func urlSession(
-            _ session: URLSession, task: URLSessionTask,
-            needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void
-        ) {
-            completionHandler(upload?.makeInputStream())
-        }
+        init(_ handler: TransferProgressHandler?) { self.handler = handler }
 
         func urlSession(
             _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
