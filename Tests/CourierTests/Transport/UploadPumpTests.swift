@@ -54,13 +54,7 @@ import Testing
             continuation.finish(throwing: Broken())
         }
         let harness = Harness(body: .sequence(chunks), capacity: 1000, drainsByItself: true)
-        harness.start()
-        try await waitUntil("the failure is reported") { !harness.failures.isEmpty }
-        #expect(harness.failures.first is Broken)
-        // Closed, the stream would end a chunked body as if it were whole.
-        harness.queue.sync {}
-        #expect(!harness.buffer.isClosed)
-        harness.pump.stop()
+        #expect(try await harness.failureLeavingTheStreamOpen() is Broken)
         try await waitUntil("stopping closes the stream") { harness.buffer.isClosed }
         #expect(harness.failures.count == 1)
     }
@@ -69,14 +63,9 @@ import Testing
     func aBodyThatIsNotTheLengthItDeclaredFails(declared: Int64, message: String) async throws {
         let (body, _) = Self.body(chunks: 2, size: 100, length: declared)
         let harness = Harness(body: body, capacity: 1000, drainsByItself: true)
-        harness.start()
-        try await waitUntil("the failure is reported") { !harness.failures.isEmpty }
-        let error = try #require(harness.failures.first as? URLError)
+        let error = try #require(try await harness.failureLeavingTheStreamOpen() as? URLError)
         #expect(error.code == .requestBodyStreamExhausted)
         #expect(error.localizedDescription.contains(message))
-        harness.queue.sync {}
-        #expect(!harness.buffer.isClosed)
-        harness.pump.stop()
     }
 
     @Test func aReaderThatGoesAwayStopsTheBodyWithoutAFailure() async throws {
@@ -133,6 +122,18 @@ private final class Harness: Sendable {
     func start() {
         pump.start()
         queue.async { [pump] in pump.spaceBecameAvailable() }
+    }
+
+    /// Starts the pump and waits for the body's failure, which must leave the stream open (closed,
+    /// it would end a chunked body as if it were whole); then stops the pump, as its owner does.
+    /// - Returns: The failure reported.
+    func failureLeavingTheStreamOpen() async throws -> (any Error)? {
+        start()
+        try await waitUntil("the failure is reported") { !self.failures.isEmpty }
+        queue.sync {}
+        #expect(!buffer.isClosed)
+        pump.stop()
+        return failures.first
     }
 }
 
