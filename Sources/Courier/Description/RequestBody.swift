@@ -99,12 +99,15 @@ public struct RequestBody: Sendable {
     /// Chunks from an asynchronous sequence, read once. Such a body cannot be sent again: the
     /// call is not retried, and a 307 redirect fails.
     ///
-    /// A transport that streams request bodies (`AsyncHTTPClientTransport`) sends the chunks as
-    /// they are produced; ``URLSessionTransport`` first writes them to a temporary file and
-    /// uploads that (see its documentation), so memory stays flat either way.
+    /// `AsyncHTTPClientTransport`, and ``URLSessionTransport`` on Apple platforms, send the
+    /// chunks as they are produced, held back by the network; ``URLSessionTransport`` on Linux
+    /// first writes them to a temporary file and uploads that (see its documentation), so memory
+    /// stays flat either way. Chunks that add up to more or less than `length` fail the call
+    /// rather than go out cut short.
     /// - Parameters:
     ///   - chunks: The chunks, in order.
-    ///   - length: The total length, when known.
+    ///   - length: The total length, when known: sent as `Content-Length`, which many servers
+    ///     require of uploads (without it, a transport that streams the body sends it in chunks).
     ///   - contentType: The `Content-Type` to send.
     /// - Returns: The body.
     public static func stream<Chunks: AsyncSequence & Sendable>(
