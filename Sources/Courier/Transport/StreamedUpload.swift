@@ -24,11 +24,17 @@
 /// in memory is sent from a file instead (see ``UploadFile``).
 final class StreamedUpload: @unchecked Sendable {
     // @unchecked: the mutable state is touched only under `lock`.
-    private static let queue = DispatchQueue(label: "Courier.StreamedUpload")
+    /// A stream URLSession reads, and the sink whose bytes it reads; the sink's events come on
+    /// the queue given.
+    typealias StreamPair = (input: InputStream, sink: any UploadSink)
+
+    private static let sharedQueue = DispatchQueue(label: "Courier.StreamedUpload")
     /// The bound pair's buffer: what is written ahead of the network, besides one chunk.
     private static let bufferSize = 64 * 1024
 
     let body: StreamedBody
+    private let queue: DispatchQueue
+    private let makePair: @Sendable (DispatchQueue) -> StreamPair?
     private let lock = NSLock()
     private var pump: UploadPump?
     private var streamsMade = 0
@@ -38,9 +44,16 @@ final class StreamedUpload: @unchecked Sendable {
 
     /// An upload for a body that is neither in memory nor one whole file (those go as the
     /// request's `httpBody`, or from their file); `nil` for any other, and always on Linux.
-    init?(_ body: StreamedBody?) {
+    convenience init?(_ body: StreamedBody?) {
         guard Self.isAvailable, let body, body.bufferedData == nil, body.fileURL == nil else { return nil }
+        self.init(body: body, queue: Self.sharedQueue, makePair: Self.boundPair)
+    }
+
+    /// An upload whose streams `makePair` makes (a bound pair; something else in tests).
+    init(body: StreamedBody, queue: DispatchQueue, makePair: @escaping @Sendable (DispatchQueue) -> StreamPair?) {
         self.body = body
+        self.queue = queue
+        self.makePair = makePair
     }
 
     private static var isAvailable: Bool {
@@ -78,40 +91,34 @@ final class StreamedUpload: @unchecked Sendable {
         let (allowed, previous) = lock.withLock { () -> (Bool, UploadPump?) in
             guard !isStopped, failure == nil, streamsMade == 0 || body.isReplayable else { return (false, nil) }
             streamsMade += 1
-            defer { pump = nil }
-            return (true, pump)
+            defer { self.pump = nil }
+            return (true, self.pump)
         }
         previous?.stop()
-        guard allowed else { return nil }
+        guard allowed, let pair = makePair(queue) else { return nil }
+        let pump = UploadPump(body: body, sink: pair.sink, queue: queue) { [weak self] error in self?.fail(error) }
+        let stopped = lock.withLock {
+            if !isStopped { self.pump = pump }
+            return isStopped
+        }
+        pair.sink.deliverEvents(to: pump)
+        pump.start()
+        if stopped { pump.stop() }
+        return pair.input
+    }
+
+    /// A bound pair (Apple platforms; `nil` on Linux, which has none).
+    private static func boundPair(queue: DispatchQueue) -> StreamPair? {
         #if canImport(FoundationNetworking)
             return nil
         #else
-            return makeBoundPair()
-        #endif
-    }
-
-    #if !canImport(FoundationNetworking)
-        /// A bound pair whose writing half a new pump fills with the body.
-        private func makeBoundPair() -> InputStream? {
             var input: InputStream?
             var output: OutputStream?
-            Stream.getBoundStreams(withBufferSize: Self.bufferSize, inputStream: &input, outputStream: &output)
+            Stream.getBoundStreams(withBufferSize: bufferSize, inputStream: &input, outputStream: &output)
             guard let input, let output else { return nil }
-            let sink = OutputStreamSink(output, queue: Self.queue)
-            let pump = UploadPump(body: body, sink: sink, queue: Self.queue) { [weak self] error in
-                self?.fail(error)
-            }
-            sink.pump = pump
-            let stopped = lock.withLock {
-                if !isStopped { self.pump = pump }
-                return isStopped
-            }
-            sink.open()
-            pump.start()
-            if stopped { pump.stop() }
-            return input
-        }
-    #endif
+            return (input, OutputStreamSink(output, queue: queue))
+        #endif
+    }
 
     private func fail(_ error: any Error) {
         let cancelExchange = lock.withLock {
@@ -142,7 +149,7 @@ final class StreamedUpload: @unchecked Sendable {
         private let stream: OutputStream
         private let queue: DispatchQueue
         /// Weak: the pump holds the sink.
-        weak var pump: UploadPump?
+        private weak var pump: UploadPump?
         private var isOpen = false
 
         init(_ stream: OutputStream, queue: DispatchQueue) {
@@ -150,8 +157,9 @@ final class StreamedUpload: @unchecked Sendable {
             self.queue = queue
         }
 
-        /// Opens the stream, its events delivered on the queue.
-        func open() {
+        /// Opens the stream, its events delivered to the pump on the queue.
+        func deliverEvents(to pump: UploadPump) {
+            self.pump = pump
             // The stream's delegate is not retained: the pump holds this sink until `close()`,
             // which takes the delegate back before the sink can go.
             isOpen = true  // Before any event: one may come on the queue as soon as it opens.

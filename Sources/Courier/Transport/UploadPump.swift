@@ -11,6 +11,9 @@ protocol UploadSink: AnyObject {
     var hasSpaceAvailable: Bool { get }
     /// Ends the stream; the reader sees the end of the body after the bytes already written.
     func close()
+    /// Starts handing the stream's events (room to write, the reader gone) to `pump`, on the
+    /// pump's queue; the stream says when it has room.
+    func deliverEvents(to pump: UploadPump)
 }
 
 /// Feeds a request body into an ``UploadSink``, a chunk at a time and no faster than the sink's

@@ -113,16 +113,12 @@ private final class Harness: Sendable {
         buffer = BoundBuffer(queue: queue, capacity: capacity, drainsByItself: drainsByItself)
         let reported = reported
         pump = UploadPump(body: body, sink: buffer, queue: queue) { error in reported.mutate { $0.append(error) } }
-        buffer.pump = pump
+        buffer.deliverEvents(to: pump)
     }
 
     var failures: [any Error] { reported.get() }
 
-    /// Starts the pump; the stream says it has room, as a bound pair does once opened.
-    func start() {
-        pump.start()
-        queue.async { [pump] in pump.spaceBecameAvailable() }
-    }
+    func start() { pump.start() }
 
     /// Starts the pump and waits for the body's failure, which must leave the stream open (closed,
     /// it would end a chunked body as if it were whole); then stops the pump, as its owner does.
@@ -134,74 +130,6 @@ private final class Harness: Sendable {
         #expect(!buffer.isClosed)
         pump.stop()
         return failures.first
-    }
-}
-
-/// A bound pair's writing half, with a bounded buffer and a reader of its own: written bytes
-/// wait in the buffer until the reader drains it, by itself or once the test lets it.
-private final class BoundBuffer: UploadSink, @unchecked Sendable {
-    // @unchecked: written on the pump's queue, read by the test under `lock`.
-    private let queue: DispatchQueue
-    private let capacity: Int
-    private let lock = NSLock()
-    private var buffered = Data()
-    private var read = Data()
-    private var closed = false
-    private var drainsByItself: Bool
-    private var readerHasLeft = false
-    weak var pump: UploadPump?
-
-    init(queue: DispatchQueue, capacity: Int, drainsByItself: Bool) {
-        self.queue = queue
-        self.capacity = capacity
-        self.drainsByItself = drainsByItself
-    }
-
-    var received: Data { lock.withLock { read } }
-    var bufferedCount: Int { lock.withLock { buffered.count } }
-    var isClosed: Bool { lock.withLock { closed } }
-
-    func write(_ bytes: UnsafeRawBufferPointer) -> Int {
-        dispatchPrecondition(condition: .onQueue(queue))
-        let (count, full, drains) = lock.withLock { () -> (Int, Bool, Bool) in
-            guard !readerHasLeft, !closed else { return (0, false, false) }
-            let count = min(capacity - buffered.count, bytes.count)
-            buffered.append(contentsOf: bytes.prefix(count))
-            return (count, buffered.count == capacity, drainsByItself)
-        }
-        if full, drains { queue.async { self.drain() } }
-        return count
-    }
-
-    var hasSpaceAvailable: Bool { lock.withLock { !readerHasLeft && buffered.count < capacity } }
-
-    func close() {
-        dispatchPrecondition(condition: .onQueue(queue))
-        lock.withLock {
-            read.append(buffered)
-            buffered = Data()
-            closed = true
-        }
-    }
-
-    /// From now on the reader drains the buffer whenever it fills; it drains it now.
-    func setDrainsByItself() {
-        lock.withLock { drainsByItself = true }
-        queue.async { self.drain() }
-    }
-
-    /// The reader stops reading: the stream reports its end.
-    func readerLeaves() {
-        lock.withLock { readerHasLeft = true }
-        queue.async { self.pump?.sinkEnded() }
-    }
-
-    private func drain() {
-        lock.withLock {
-            read.append(buffered)
-            buffered = Data()
-        }
-        pump?.spaceBecameAvailable()
     }
 }
 
