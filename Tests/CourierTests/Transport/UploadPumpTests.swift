@@ -35,8 +35,7 @@ import Testing
         let pulled = Counter()
         let (body, whole) = Self.body(chunks: 10, size: 10, pulled: pulled)
         let harness = Harness(body: body, capacity: 16, drainsByItself: false)
-        harness.start()
-        try await waitUntil("the buffer is full") { harness.buffer.bufferedCount == 16 }
+        try await harness.startUntilTheBufferIsFull()
         // The first chunk fitted, six bytes of the second did: the pump waits for room with the
         // rest of the second chunk, and has not asked the body for a third.
         harness.queue.sync {}
@@ -72,8 +71,7 @@ import Testing
         let pulled = Counter()
         let (body, _) = Self.body(chunks: 100, size: 10, pulled: pulled)
         let harness = Harness(body: body, capacity: 25, drainsByItself: false)
-        harness.start()
-        try await waitUntil("the buffer is full") { harness.buffer.bufferedCount == 25 }
+        try await harness.startUntilTheBufferIsFull()
         harness.buffer.readerLeaves()
         try await waitUntil("the stream is closed") { harness.buffer.isClosed }
         harness.queue.sync {}
@@ -107,9 +105,11 @@ private final class Harness: Sendable {
     let queue = DispatchQueue(label: "UploadPumpTests")
     let buffer: BoundBuffer
     let pump: UploadPump
+    let capacity: Int
     private let reported = Locked<[any Error]>([])
 
     init(body: StreamedBody, capacity: Int, drainsByItself: Bool) {
+        self.capacity = capacity
         buffer = BoundBuffer(queue: queue, capacity: capacity, drainsByItself: drainsByItself)
         let reported = reported
         pump = UploadPump(body: body, sink: buffer, queue: queue) { error in reported.mutate { $0.append(error) } }
@@ -119,6 +119,12 @@ private final class Harness: Sendable {
     var failures: [any Error] { reported.get() }
 
     func start() { pump.start() }
+
+    /// Starts the pump and waits until the buffer, which its reader does not drain, is full.
+    func startUntilTheBufferIsFull() async throws {
+        start()
+        try await waitUntil("the buffer is full") { self.buffer.bufferedCount == self.capacity }
+    }
 
     /// Starts the pump and waits for the body's failure, which must leave the stream open (closed,
     /// it would end a chunked body as if it were whole); then stops the pump, as its owner does.
