@@ -26,7 +26,7 @@ final class PendingLoad: @unchecked Sendable {
     /// Creates a load.
     /// - Parameters:
     ///   - queue: The session's start queue (``SessionDelegate/startQueue``).
-    ///   - progress: Receives upload progress, for a body that is not in memory.
+    ///   - progress: Receives upload progress as the session reports it.
     ///   - upload: The body, when it is sent as it is read.
     init(queue: DispatchQueue, progress: TransferProgressHandler? = nil, upload: StreamedUpload? = nil) {
         self.queue = queue
