@@ -173,9 +173,8 @@ public final class URLSessionTransport: Transport {
     /// is uploaded from a file (see ``UploadFile``) or, on Apple platforms, as it is read (see
     /// `StreamedUpload`).
     private func loadOnce(_ request: TransportRequest) async throws -> TransportResponse {
-        let file = try await UploadFile(request.body)
-        defer { file?.remove() }
-        let upload = Upload(file: file?.url, stream: StreamedUpload(request.body))
+        let upload = try await Upload(request.body)
+        defer { upload.removeTemporaryFile() }
         let urlRequest = makeURLRequest(request)
         return try await lanes.run { lane in
             try await perform(urlRequest, method: request.method, upload: upload, on: lane)
@@ -186,9 +185,8 @@ public final class URLSessionTransport: Transport {
         try Task.checkCancellation()
         let channel = ByteChannel(maximumSpill: maximumStreamBacklog)
         let progress = UploadProgress.handler
-        let file = try await UploadFile(request.body)
-        defer { file?.remove() }
-        let upload = Upload(file: file?.url, stream: StreamedUpload(request.body))
+        let upload = try await Upload(request.body)
+        defer { upload.removeTemporaryFile() }
         let urlRequest = makeURLRequest(request)
         let http: HTTPURLResponse
         do {
@@ -374,10 +372,23 @@ public final class URLSessionTransport: Transport {
 /// How a request body that is not in memory goes out: from a file (``UploadFile``), or on
 /// Apple platforms as it is read (`StreamedUpload`); neither for a body in memory.
 struct Upload: Sendable {
-    /// The file to upload the body from.
-    var file: URL?
+    private let uploadFile: UploadFile?
     /// The body, sent as it is read.
-    var stream: StreamedUpload?
+    let stream: StreamedUpload?
+
+    /// How `body` goes out; a body that is neither in memory nor one file is copied to a
+    /// temporary file first where it cannot be sent as it is read (Linux).
+    /// - Throws: What reading the body throws while it is copied.
+    init(_ body: StreamedBody?) async throws {
+        stream = StreamedUpload(body)
+        uploadFile = stream == nil ? try await UploadFile(body) : nil
+    }
+
+    /// The file to upload the body from.
+    var file: URL? { uploadFile?.url }
+
+    /// Removes the temporary copy, if one was made.
+    func removeTemporaryFile() { uploadFile?.remove() }
 }
 
 #if !canImport(FoundationNetworking)
@@ -397,8 +408,8 @@ struct Upload: Sendable {
 #endif
 
 /// The file a ``StreamedBody`` is uploaded from: the body's own file when it is one whole
-/// file; on Linux, else a temporary copy written chunk by chunk (a sequence, or a form with file
-/// parts).
+/// file, else a temporary copy written chunk by chunk (a sequence, or a form with file parts),
+/// where the body cannot be sent as it is read (``Upload`` decides).
 ///
 /// On Linux, URLSession reads request bodies other than files on the one thread every session
 /// shares: a body that made it wait (a slow sequence) would stall every transfer in the
@@ -410,15 +421,6 @@ struct UploadFile: Sendable {
     let url: URL
     private let isTemporary: Bool
 
-    /// Whether a body that is neither in memory nor one file is copied to a temporary file.
-    private static var copiesOtherBodies: Bool {
-        #if canImport(FoundationNetworking)
-            true
-        #else
-            false
-        #endif
-    }
-
     init?(_ body: StreamedBody?) async throws {
         // A body in memory goes as the request's `httpBody`.
         guard let body, body.bufferedData == nil else { return nil }
@@ -427,7 +429,6 @@ struct UploadFile: Sendable {
             isTemporary = false
             return
         }
-        guard Self.copiesOtherBodies else { return nil }
         url = FileManager.default.temporaryDirectory.appendingPathComponent("courier-upload-\(UUID().uuidString)")
         isTemporary = true
         guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
