@@ -14,10 +14,11 @@
 /// `uploadTask(withStreamedRequest:)`, so the session asks for the stream
 /// (`urlSession(_:task:needNewBodyStream:)`, answered by ``makeInputStream()``) only when it
 /// sends the body. An ``UploadPump`` does the writing, on one serial queue where the writing
-/// half's events arrive. When the session asks again (a retried connection, an authentication
-/// challenge), it gets a fresh stream if the body can be read again
-/// (``StreamedBody/isReplayable``: files and forms); a sequence cannot, and the exchange fails
-/// rather than send part of it twice.
+/// half's events arrive. When the session asks again (a connection found dead once the request
+/// was on it, an authentication challenge), it gets a fresh stream of the whole body: a form is
+/// read again from its start; a sequence, which can be read once, is read through a
+/// ``ReplayableSequence``, which keeps its first megabyte to hand out again. Past that, the
+/// exchange fails with an error that says so, rather than send part of the body twice.
 ///
 /// Linux's Foundation reads body streams on the one thread every session shares, and has no
 /// bound pairs: there no upload is made (the initializer returns `nil`), and a body that is not
@@ -33,11 +34,12 @@ final class StreamedUpload: @unchecked Sendable {
     private static let bufferSize = 64 * 1024
 
     let body: StreamedBody
+    /// A sequence's chunks, read once and kept to be sent again; `nil` for a form.
+    private let sequence: ReplayableSequence?
     private let queue: DispatchQueue
     private let makePair: @Sendable (DispatchQueue) -> StreamPair?
     private let lock = NSLock()
     private var pump: UploadPump?
-    private var streamsMade = 0
     private var failure: (any Error)?
     private var onFailure: (@Sendable () -> Void)?
     private var isStopped = false
@@ -50,8 +52,13 @@ final class StreamedUpload: @unchecked Sendable {
     }
 
     /// An upload whose streams `makePair` makes (a bound pair; something else in tests).
-    init(body: StreamedBody, queue: DispatchQueue, makePair: @escaping @Sendable (DispatchQueue) -> StreamPair?) {
+    /// - Parameter replayLimit: How much of a sequence's start is kept to send again.
+    init(
+        body: StreamedBody, queue: DispatchQueue, replayLimit: Int = ReplayableSequence.defaultLimit,
+        makePair: @escaping @Sendable (DispatchQueue) -> StreamPair?
+    ) {
         self.body = body
+        self.sequence = body.isReplayable ? nil : ReplayableSequence(body, limit: replayLimit)
         self.queue = queue
         self.makePair = makePair
     }
@@ -86,17 +93,19 @@ final class StreamedUpload: @unchecked Sendable {
     }
 
     /// A new stream of the body, read from its start; `nil` once the upload has stopped or
-    /// failed, or when the body was already handed out and cannot be read again.
+    /// failed. Asked again when more of a sequence has been read than is kept, it fails the
+    /// upload (the exchange ends with that error) and returns `nil`.
     func makeInputStream() -> InputStream? {
         let (allowed, previous) = lock.withLock { () -> (Bool, UploadPump?) in
-            guard !isStopped, failure == nil, streamsMade == 0 || body.isReplayable else { return (false, nil) }
-            streamsMade += 1
+            guard !isStopped, failure == nil else { return (false, nil) }
             defer { self.pump = nil }
             return (true, self.pump)
         }
         previous?.stop()
-        guard allowed, let pair = makePair(queue) else { return nil }
-        let pump = UploadPump(body: body, sink: pair.sink, queue: queue) { [weak self] error in self?.fail(error) }
+        guard allowed, let chunks = makeChunks(), let pair = makePair(queue) else { return nil }
+        let pump = UploadPump(chunks: chunks, length: body.length, sink: pair.sink, queue: queue) { [weak self] in
+            self?.fail($0)
+        }
         let stopped = lock.withLock {
             if !isStopped { self.pump = pump }
             return isStopped
@@ -105,6 +114,27 @@ final class StreamedUpload: @unchecked Sendable {
         pump.start()
         if stopped { pump.stop() }
         return pair.input
+    }
+
+    /// The body's chunks from its start: a form read again, or a sequence's kept chunks and
+    /// then the rest of it; `nil`, having failed the upload, when the sequence's start is gone.
+    private func makeChunks() -> ChunkIterator? {
+        guard let sequence else {
+            let reader = SegmentReader(body)
+            return ChunkIterator { try await reader.next() }
+        }
+        if let reader = sequence.makeReader() { return reader }
+        fail(Self.cannotSendAgain(limit: sequence.limit))
+        return nil
+    }
+
+    /// The error when the session asks to send a sequence again once more than its kept start
+    /// has been read.
+    static func cannotSendAgain(limit: Int) -> URLError {
+        let description =
+            "The connection asked for the request body again, but it is a sequence, which can be read once, "
+            + "and only its first \(limit) bytes are kept to send again."
+        return URLError(.requestBodyStreamExhausted, userInfo: [NSLocalizedDescriptionKey: description])
     }
 
     /// A bound pair (Apple platforms; `nil` on Linux, which has none).
@@ -138,6 +168,7 @@ final class StreamedUpload: @unchecked Sendable {
             return (self.pump, self.failure)
         }
         pump?.stop()
+        sequence?.stop()
         return failure
     }
 }

@@ -24,8 +24,10 @@
 ///   returned truncated.
 /// - A request ``TransportRequest/body`` that is one whole file is uploaded from it. A sequence
 ///   or a multipart form with file parts is sent as it is read on Apple platforms, held back by
-///   the network, with its `Content-Length` when its length is known (else in chunks); it can
-///   be sent again only if it can be read again (not a sequence). On Linux it is first copied
+///   the network, with its `Content-Length` when its length is known (else in chunks). When
+///   the session must send it again (a connection found dead under it), a form is read again
+///   and a sequence's start, kept up to its first megabyte, is sent again; past that the call
+///   fails rather than send part of it twice. On Linux it is first copied
 ///   to a temporary file and sent with its `Content-Length` (Foundation there reads body
 ///   streams on a thread every session shares). Either way there is upload progress, and a
 ///   body whose chunks add up to more or less than its declared length fails with

@@ -35,7 +35,8 @@ protocol UploadSink: AnyObject {
 final class UploadPump: @unchecked Sendable {
     // @unchecked: the state below the initializer's arguments is touched only on `queue`;
     // `producer` and `isStopped` only under `lock`.
-    private let body: StreamedBody
+    private let chunks: ChunkIterator
+    private let length: Int64?
     private let sink: any UploadSink
     private let queue: DispatchQueue
     private let onFailure: @Sendable (any Error) -> Void
@@ -51,17 +52,36 @@ final class UploadPump: @unchecked Sendable {
     private var producer: Task<Void, Never>?
     private var isStopped = false
 
-    /// Creates a pump; ``start()`` begins reading the body.
+    /// Creates a pump that reads `body` from its start; ``start()`` begins reading it.
     /// - Parameters:
     ///   - body: The request body.
     ///   - sink: Where the body goes; its events must come on `queue`.
     ///   - queue: The serial queue of the sink's events.
     ///   - onFailure: Receives the body's error, once, if reading it fails.
-    init(
+    convenience init(
         body: StreamedBody, sink: any UploadSink, queue: DispatchQueue,
         onFailure: @escaping @Sendable (any Error) -> Void
     ) {
-        self.body = body
+        let reader = SegmentReader(body)
+        self.init(
+            chunks: ChunkIterator { try await reader.next() }, length: body.length, sink: sink, queue: queue,
+            onFailure: onFailure)
+    }
+
+    /// Creates a pump that writes `chunks`, a body's chunks from its start; ``start()`` begins
+    /// reading them.
+    /// - Parameters:
+    ///   - chunks: The body's chunks.
+    ///   - length: The body's declared length, which the chunks must add up to.
+    ///   - sink: Where the body goes; its events must come on `queue`.
+    ///   - queue: The serial queue of the sink's events.
+    ///   - onFailure: Receives the body's error, once, if reading it fails.
+    init(
+        chunks: ChunkIterator, length: Int64?, sink: any UploadSink, queue: DispatchQueue,
+        onFailure: @escaping @Sendable (any Error) -> Void
+    ) {
+        self.chunks = chunks
+        self.length = length
         self.sink = sink
         self.queue = queue
         self.onFailure = onFailure
@@ -107,16 +127,15 @@ final class UploadPump: @unchecked Sendable {
     // MARK: Reading the body
 
     private func produce() async {
-        var chunks = body.makeAsyncIterator(progress: nil)
         var read: Int64 = 0
         do {
             while let next = try await chunks.next() {
                 guard !next.isEmpty else { continue }
                 read += Int64(next.count)
-                if let length = body.length, read > length { throw Self.lengthMismatch(read: read, declared: length) }
+                if let length, read > length { throw Self.lengthMismatch(read: read, declared: length) }
                 try await deliver(next)
             }
-            if let length = body.length, read != length { throw Self.lengthMismatch(read: read, declared: length) }
+            if let length, read != length { throw Self.lengthMismatch(read: read, declared: length) }
             queue.async { self.finish() }
         } catch {
             queue.async { self.fail(error) }

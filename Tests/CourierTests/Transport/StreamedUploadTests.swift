@@ -20,8 +20,8 @@ import Testing
 
         var buffers: [BoundBuffer] { made.get() }
 
-        func upload(_ body: StreamedBody) -> StreamedUpload {
-            StreamedUpload(body: body, queue: queue) { [made, firstIsRead] queue in
+        func upload(_ body: StreamedBody, replayLimit: Int = ReplayableSequence.defaultLimit) -> StreamedUpload {
+            StreamedUpload(body: body, queue: queue, replayLimit: replayLimit) { [made, firstIsRead] queue in
                 let drains = firstIsRead || !made.get().isEmpty
                 let buffer = BoundBuffer(queue: queue, capacity: 4096, drainsByItself: drains)
                 made.mutate { $0.append(buffer) }
@@ -57,20 +57,45 @@ import Testing
         #expect(upload.stop() == nil)
     }
 
-    @Test func aSequenceIsHandedOutOnce() async throws {
-        let chunks = AsyncStream<Data> { continuation in
-            continuation.yield(Data(repeating: 3, count: 10_000))
+    private static func sequence(chunks: Int, size: Int) -> (StreamedBody, Data) {
+        let pieces = (0..<chunks).map { Data(repeating: UInt8($0), count: size) }
+        let stream = AsyncStream<Data> { continuation in
+            for piece in pieces { continuation.yield(piece) }
             continuation.finish()
         }
-        let streams = Streams()
-        let upload = streams.upload(.sequence(chunks))
+        return (.sequence(stream, length: Int64(chunks * size)), pieces.reduce(into: Data()) { $0.append($1) })
+    }
+
+    @Test func aSequenceIsSentWholeAgainWhileItsStartIsKeptAndTheEarlierStreamIsClosed() async throws {
+        let (body, whole) = Self.sequence(chunks: 3, size: 3000)
+        let streams = Streams(firstIsRead: false)
+        let upload = streams.upload(body)
         #expect(upload.makeInputStream() != nil)
-        // Read again, it would send the chunks already taken as if they were the body's start.
-        #expect(upload.makeInputStream() == nil)
+        try await waitUntil("the first stream is full") { streams.buffers[0].bufferedCount == 4096 }
+        #expect(upload.makeInputStream() != nil)
+        let (first, second) = (streams.buffers[0], streams.buffers[1])
+        try await waitUntil("the first stream is closed") { first.isClosed }
+        try await waitUntil("the second stream ends") { second.isClosed }
+        #expect(second.received == whole)
+        #expect(upload.stop() == nil)
+    }
+
+    @Test func askedAgainPastItsKeptStartASequenceFailsTheUploadSayingWhy() async throws {
+        let (body, whole) = Self.sequence(chunks: 3, size: 3000)
+        let streams = Streams()
+        let upload = streams.upload(body, replayLimit: 5000)
+        let cancelled = Locked(0)
+        upload.onFailure { cancelled.mutate { $0 += 1 } }
+        #expect(upload.makeInputStream() != nil)
         try await waitUntil("the stream ends") { streams.buffers[0].isClosed }
-        #expect(streams.buffers[0].received == Data(repeating: 3, count: 10_000))
+        #expect(streams.buffers[0].received == whole)
+        // Sent again, the body would start with chunks the session has already sent.
+        #expect(upload.makeInputStream() == nil)
+        #expect(cancelled.get() == 1)
+        let error = try #require(upload.stop() as? URLError)
+        #expect(error.code == .requestBodyStreamExhausted)
+        #expect(error.localizedDescription.contains("only its first 5000 bytes are kept"))
         #expect(streams.buffers.count == 1)
-        upload.stop()
     }
 
     @Test func aFailingBodyEndsTheExchangeOnceAndIsTheError() async throws {
