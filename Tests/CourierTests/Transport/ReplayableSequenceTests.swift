@@ -75,35 +75,31 @@ import Testing
         #expect(try await second.next() == nil)
     }
 
-    @Test func aReaderReplacedWhileWaitingEndsAndTheChunkItWaitedForGoesToTheNewOne() async throws {
-        let feed = Feed()
-        let replay = ReplayableSequence(feed.body)
-        let first = try #require(replay.makeReader())
-        let waiting = Task { try await first.next() }
-        try await waitUntil("the sequence is asked for a chunk") { feed.timesAsked == 1 }
-        let second = try #require(replay.makeReader())
-        await #expect(throws: CancellationError.self) { try await waiting.value }
-        feed.yield(1, first: 9)
-        #expect(try await Self.read(second, chunks: 1) == [9])
-        #expect(feed.timesAsked == 1 && !feed.wasCancelled)
-        feed.continuation.finish()
-        #expect(try await second.next() == nil)
-    }
+    /// How a reader waiting for the sequence stops waiting.
+    enum Interruption: CaseIterable { case replacedByANewReader, itsTaskIsCancelled }
 
-    @Test func cancellingAWaitingReaderLeavesTheSequenceReadingForTheNextReader() async throws {
+    @Test(arguments: Interruption.allCases)
+    func aWaitingReaderEndsAndTheChunkItWaitedForGoesToTheNextWithoutCancellingTheSequence(
+        interruption: Interruption
+    ) async throws {
         let feed = Feed()
         let replay = ReplayableSequence(feed.body)
         let first = try #require(replay.makeReader())
         let waiting = Task { try await first.next() }
         try await waitUntil("the sequence is asked for a chunk") { feed.timesAsked == 1 }
-        waiting.cancel()
+        var next: ChunkIterator?
+        switch interruption {
+        case .replacedByANewReader: next = replay.makeReader()
+        case .itsTaskIsCancelled: waiting.cancel()
+        }
         await #expect(throws: CancellationError.self) { try await waiting.value }
         #expect(!feed.wasCancelled)
-        feed.yield(1, first: 4)
-        let second = try #require(replay.makeReader())
-        #expect(try await Self.read(second, chunks: 1) == [4])
+        feed.yield(1, first: 9)
+        let second = try #require(next ?? replay.makeReader())
+        #expect(try await Self.read(second, chunks: 1) == [9])
         #expect(feed.timesAsked == 1)
         feed.continuation.finish()
+        #expect(try await second.next() == nil)
     }
 
     @Test func stoppingCancelsTheSequenceEndsAWaitingReaderAndLetsTheChunksGo() async throws {

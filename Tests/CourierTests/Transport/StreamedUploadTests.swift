@@ -13,17 +13,17 @@ import Testing
     private final class Streams: Sendable {
         let queue = DispatchQueue(label: "StreamedUploadTests")
         private let made = Locked<[BoundBuffer]>([])
-        /// Whether the first stream's reader reads: if not, the stream fills and stalls.
-        private let firstIsRead: Bool
+        /// Whether each stream's reader reads by itself: if not, a stream fills and stalls until
+        /// the test lets it drain.
+        private let areRead: Bool
 
-        init(firstIsRead: Bool = true) { self.firstIsRead = firstIsRead }
+        init(areRead: Bool = true) { self.areRead = areRead }
 
         var buffers: [BoundBuffer] { made.get() }
 
         func upload(_ body: StreamedBody, replayLimit: Int = ReplayableSequence.defaultLimit) -> StreamedUpload {
-            StreamedUpload(body: body, queue: queue, replayLimit: replayLimit) { [made, firstIsRead] queue in
-                let drains = firstIsRead || !made.get().isEmpty
-                let buffer = BoundBuffer(queue: queue, capacity: 4096, drainsByItself: drains)
+            StreamedUpload(body: body, queue: queue, replayLimit: replayLimit) { [made, areRead] queue in
+                let buffer = BoundBuffer(queue: queue, capacity: 4096, drainsByItself: areRead)
                 made.mutate { $0.append(buffer) }
                 return (InputStream(data: Data()), buffer)
             }
@@ -42,21 +42,6 @@ import Testing
         return (body, whole)
     }
 
-    @Test func aFormIsSentWholeAgainEachTimeTheSessionAsksAndTheEarlierStreamIsClosed() async throws {
-        let directory = try TemporaryDirectory()
-        let (body, whole) = try await Self.form(directory: directory)
-        let streams = Streams(firstIsRead: false)
-        let upload = streams.upload(body)
-        #expect(upload.makeInputStream() != nil)
-        try await waitUntil("the first stream is full") { streams.buffers[0].bufferedCount == 4096 }
-        #expect(upload.makeInputStream() != nil)
-        let (first, second) = (streams.buffers[0], streams.buffers[1])
-        try await waitUntil("the first stream is closed") { first.isClosed }
-        try await waitUntil("the second stream ends") { second.isClosed }
-        #expect(second.received == whole)
-        #expect(upload.stop() == nil)
-    }
-
     private static func sequence(chunks: Int, size: Int) -> (StreamedBody, Data) {
         let pieces = (0..<chunks).map { Data(repeating: UInt8($0), count: size) }
         let stream = AsyncStream<Data> { continuation in
@@ -66,17 +51,30 @@ import Testing
         return (.sequence(stream, length: Int64(chunks * size)), pieces.reduce(into: Data()) { $0.append($1) })
     }
 
-    @Test func aSequenceIsSentWholeAgainWhileItsStartIsKeptAndTheEarlierStreamIsClosed() async throws {
-        let (body, whole) = Self.sequence(chunks: 3, size: 3000)
-        let streams = Streams(firstIsRead: false)
+    /// A body that can be read again (a form) or whose start is kept (a sequence).
+    enum Resendable: CaseIterable { case form, sequence }
+
+    @Test(arguments: Resendable.allCases)
+    func aBodyIsSentWholeAgainEachTimeTheSessionAsksAndTheEarlierStreamIsClosed(kind: Resendable) async throws {
+        let directory = try TemporaryDirectory()
+        let (body, whole) =
+            switch kind {
+            case .form: try await Self.form(directory: directory)
+            case .sequence: Self.sequence(chunks: 3, size: 3000)
+            }
+        let streams = Streams(areRead: false)
         let upload = streams.upload(body)
-        #expect(upload.makeInputStream() != nil)
-        try await waitUntil("the first stream is full") { streams.buffers[0].bufferedCount == 4096 }
-        #expect(upload.makeInputStream() != nil)
-        let (first, second) = (streams.buffers[0], streams.buffers[1])
-        try await waitUntil("the first stream is closed") { first.isClosed }
-        try await waitUntil("the second stream ends") { second.isClosed }
-        #expect(second.received == whole)
+        for asked in 0..<3 {
+            #expect(upload.makeInputStream() != nil)
+            if asked < 2 {
+                try await waitUntil("stream \(asked) is full") { streams.buffers[asked].bufferedCount == 4096 }
+            }
+        }
+        let (earlier, last) = (streams.buffers[0...1], streams.buffers[2])
+        try await waitUntil("the earlier streams are closed") { earlier.allSatisfy(\.isClosed) }
+        last.setDrainsByItself()
+        try await waitUntil("the last stream ends") { last.isClosed }
+        #expect(last.received == whole)
         #expect(upload.stop() == nil)
     }
 
