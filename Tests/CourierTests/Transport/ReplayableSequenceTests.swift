@@ -75,6 +75,24 @@ import Testing
         #expect(try await second.next() == nil)
     }
 
+    @Test func aReaderMadeWhileTheChunkThatPassesTheLimitIsReadStillGetsTheWholeStart() async throws {
+        let feed = Feed()
+        feed.yield(2)
+        let replay = ReplayableSequence(feed.body, limit: 250)
+        let first = try #require(replay.makeReader())
+        #expect(try await Self.read(first, chunks: 2) == [0, 1])
+        let waiting = Task { try await first.next() }
+        try await waitUntil("the sequence is asked for a third chunk") { feed.timesAsked == 3 }
+        let second = try #require(replay.makeReader())
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+        feed.yield(1, first: 2)
+        feed.continuation.finish()
+        #expect(try await Self.read(second, chunks: 3) == [0, 1, 2])
+        #expect(try await second.next() == nil)
+        #expect(replay.makeReader() == nil)
+        #expect(replay.keptByteCount == 0)
+    }
+
     /// How a reader waiting for the sequence stops waiting.
     enum Interruption: CaseIterable { case replacedByANewReader, itsTaskIsCancelled }
 
