@@ -110,7 +110,8 @@ import Testing
         // No error response described: the client's error body type decodes it.
         ("", "/// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body."),
     ])
-    func theMethodDocumentationNamesTheErrorBodyType(errors: String, line: String) throws {
+    func theMethodDocumentationNamesTheErrorBodyType(errors: Snippet, line: String) throws {
+        let errors = errors.text
         let files = try generate([(id: "getThing", errors: errors)])
         let operations = try #require(files["Operations/Test+Default.swift"])
         #expect(operations.contains(line + "\n"), "\(operations)")

@@ -40,7 +40,8 @@ import Testing
         ("[1,\r 2 3]", 1, 8, "Expected ',' or ']'"),
         ("[1,\n 2 3]", 2, 4, "Expected ',' or ']'"),
     ])
-    func errorsPointAtTheProblem(json: String, line: Int, column: Int, message: String) {
+    func errorsPointAtTheProblem(json: Snippet, line: Int, column: Int, message: String) {
+        let json = json.text
         do {
             _ = try DocumentReader.read(Array(json.utf8), file: "spec.json", format: .json)
             Issue.record("Expected an error")

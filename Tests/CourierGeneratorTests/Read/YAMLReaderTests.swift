@@ -74,7 +74,8 @@ import Testing
         ("{~: a, null: b, 1: c, : d}", #"{"":"d","1":"c","null":"b","~":"a"}"#),
         ("[~: a, : b]", #"[{"~":"a"},{"":"b"}]"#),
     ])
-    func structure(yaml: String, expected: String) throws {
+    func structure(yaml: Snippet, expected: String) throws {
+        let yaml = yaml.text
         if expected == "error" {
             #expect(throws: ReadError.self) { try json(yaml) }
         } else {
@@ -121,7 +122,9 @@ import Testing
         ("a: 'it''s \\n'", "it's \\n"),
         ("a: 'multi\n  line'", "multi line"),
     ])
-    func quotedScalars(yaml: String, expected: String) throws {
+    func quotedScalars(yaml: Snippet, expected: Snippet) throws {
+        let yaml = yaml.text
+        let expected = expected.text
         let node = try DocumentReader.read(Array(yaml.utf8), file: "t.yaml", format: .yaml)
         #expect(node["a"]?.string == expected)
     }
@@ -144,7 +147,9 @@ import Testing
         // Block scalar inside a sequence.
         ("a:\n- |\n  in seq\n", ""),
     ])
-    func blockScalars(yaml: String, expected: String) throws {
+    func blockScalars(yaml: Snippet, expected: Snippet) throws {
+        let yaml = yaml.text
+        let expected = expected.text
         let node = try DocumentReader.read(Array(yaml.utf8), file: "t.yaml", format: .yaml)
         if let text = node["a"]?.string {
             #expect(text == expected)
@@ -215,7 +220,8 @@ import Testing
         ("\u{FEFF}a: *nope\n", 1, 4, "no anchor"),
         ("a: [1,\n  *nope]\n", 2, 3, "no anchor"),
     ])
-    func errorsPointAtTheProblem(yaml: String, line: Int, column: Int, message: String) {
+    func errorsPointAtTheProblem(yaml: Snippet, line: Int, column: Int, message: String) {
+        let yaml = yaml.text
         do {
             let node = try DocumentReader.read(Array(yaml.utf8), file: "spec.yaml", format: .yaml)
             Issue.record("Expected an error, read \(node.canonicalJSON)")

@@ -163,7 +163,8 @@ import Testing
             "#/components/schemas/A", "Remote references"
         ),
     ])
-    func failsWithPosition(yaml: String, position: String, pointer: String, message: String) {
+    func failsWithPosition(yaml: Snippet, position: String, pointer: String, message: String) {
+        let yaml = yaml.text
         do {
             let output = try Generator(moduleName: "TestAPI").generate(text: yaml, displayPath: "Specs/bad.yaml")
             Issue.record("Expected an error, generated \(output.files.count) files")

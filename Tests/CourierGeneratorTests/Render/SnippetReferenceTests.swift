@@ -790,7 +790,8 @@ import Testing
             "ListingVariant"
         ),
     ])
-    func aNamedUnionInAllOfIsReused(union: String, definition: String, variantType: String) throws {
+    func aNamedUnionInAllOfIsReused(union: String, definition: Snippet, variantType: String) throws {
+        let definition = definition.text
         let schemas = [
             "Listing:", "  allOf:", "    - {type: object, properties: {id: {type: string}}}",
             "    - {$ref: '#/components/schemas/\(union)'}",
@@ -1360,7 +1361,8 @@ import Testing
             "self.value = try container.decodeValueIfPresent(Swift.Int.self, at: \"value\")\n"
         ),
     ])
-    func nullabilityAsWritten(schema: String, required: Bool, expected: String) throws {
+    func nullabilityAsWritten(schema: String, required: Bool, expected: Snippet) throws {
+        let expected = expected.text
         let files = try generate(
             spec(
                 schemas:
@@ -2029,7 +2031,8 @@ import Testing
             "Pair", "[PairMap]", ["Models/PairMap.swift: public typealias PairMap = [Swift.String: Pair]"]
         ),
     ])
-    func collectionsOfThemselvesAreStructs(schemas: String, name: String, target: String, aliases: [String]) throws {
+    func collectionsOfThemselvesAreStructs(schemas: Snippet, name: String, target: String, aliases: [String]) throws {
+        let schemas = schemas.text
         let files = try generate(spec(schemas: schemas))
         let model = try #require(files["Models/\(name).swift"])
         #expect(model.contains("public struct \(name): Swift.Codable, Swift.Hashable, Swift.Sendable {"))
@@ -2045,12 +2048,14 @@ import Testing
 
     /// A schema that only refers to itself, directly, through others or through `allOf`,
     /// describes no value: it is free-form JSON, with a warning at the schema that closes the loop.
-    @Test(arguments: [
-        ("C: {$ref: '#/components/schemas/C'}", ["C"], ["C"]),
-        ("D: {allOf: [{$ref: '#/components/schemas/D'}]}", ["D"], ["D"]),
-        ("A: {$ref: '#/components/schemas/B'}\nB: {$ref: '#/components/schemas/A'}", ["A", "B"], ["A"]),
-    ])
-    func schemasThatOnlyReferToThemselves(schemas: String, names: [String], warnedAt: [String]) throws {
+    @Test(
+        arguments: [
+            ("C: {$ref: '#/components/schemas/C'}", ["C"], ["C"]),
+            ("D: {allOf: [{$ref: '#/components/schemas/D'}]}", ["D"], ["D"]),
+            ("A: {$ref: '#/components/schemas/B'}\nB: {$ref: '#/components/schemas/A'}", ["A", "B"], ["A"]),
+        ] as [(Snippet, [String], [String])])
+    func schemasThatOnlyReferToThemselves(schemas: Snippet, names: [String], warnedAt: [String]) throws {
+        let schemas = schemas.text
         let output = try Generator(moduleName: "TestAPI").generate(
             text: spec(schemas: schemas), displayPath: "Specs/test.yaml")
         #expect(output.warnings.map(\.pointer) == warnedAt.map { "#/components/schemas/" + $0 })

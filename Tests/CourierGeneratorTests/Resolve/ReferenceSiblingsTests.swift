@@ -60,9 +60,10 @@ import Testing
             "typealias Cat = Pet"
         ),
     ])
-    func aReferenceBesideKeywordsThatShapeTheValueIsAnAllOfPart(version: String, schema: String, expected: String)
+    func aReferenceBesideKeywordsThatShapeTheValueIsAnAllOfPart(version: String, schema: String, expected: Snippet)
         throws
     {
+        let expected = expected.text
         let text = try generate(version: version, schemas: schema)
         #expect(text.contains(expected), "\(text)")
         #expect(text.contains("public struct Cat:") == !expected.hasPrefix("typealias"))

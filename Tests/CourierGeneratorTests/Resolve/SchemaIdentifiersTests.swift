@@ -203,50 +203,52 @@ import Testing
 
     /// A reference a description's identifiers cannot answer is an error at the reference,
     /// never another schema.
-    @Test(arguments: [
-        (
-            Self.description(answer: "#pets", schemas: "    Pet: {$anchor: pet, type: object}"),
-            "no schema there has `$anchor: pets`"
-        ),
-        (
-            Self.description(version: "3.0.3", answer: "#pet", schemas: "    Pet: {$anchor: pet, type: object}"),
-            "OpenAPI 3.0 schemas have no `$anchor`"
-        ),
-        (
-            Self.description(answer: "https://example.com/schemas/cat", schemas: "    Pet: {type: object}"),
-            "Remote references (https://example.com/schemas/cat) are not fetched"
-        ),
-        // A relative reference within a schema with an `$id` is resolved against it.
-        (
-            Self.description(
-                answer: "https://example.com/schemas/pet",
-                schemas: "    Pet: {$id: 'https://example.com/schemas/pet', properties: {tag: {$ref: 'tag.yaml'}}}"),
-            "declares https://example.com/schemas/tag.yaml, resolved against the base URI where it stands "
-                + "(https://example.com/schemas/pet),"
-        ),
-        // `#` is the whole description where no `$id` makes it a schema's.
-        (
-            Self.description(answer: "#", schemas: "    Pet: {type: object}"),
-            "The reference # names a whole OpenAPI description, not one of its objects."
-        ),
-        // An example is data: an `$id` in it names nothing.
-        (
-            Self.description(
-                answer: "https://example.com/schemas/cat",
-                schemas: "    Pet: {type: object, example: {$id: 'https://example.com/schemas/cat'}}"),
-            "are not fetched"
-        ),
-        (
-            Self.description(
-                answer: "https://example.com/schemas/pet",
-                schemas: """
-                        Pet: {$id: 'https://example.com/schemas/pet', type: object}
-                        Cat: {$id: 'https://example.com/schemas/pet', type: string}
-                    """),
-            "#/components/schemas/Pet and #/components/schemas/Cat both declare https://example.com/schemas/pet"
-        ),
-    ])
-    func aReferenceNothingAnswersIsAnError(yaml: String, message: String) {
+    @Test(
+        arguments: [
+            (
+                Self.description(answer: "#pets", schemas: "    Pet: {$anchor: pet, type: object}"),
+                "no schema there has `$anchor: pets`"
+            ),
+            (
+                Self.description(version: "3.0.3", answer: "#pet", schemas: "    Pet: {$anchor: pet, type: object}"),
+                "OpenAPI 3.0 schemas have no `$anchor`"
+            ),
+            (
+                Self.description(answer: "https://example.com/schemas/cat", schemas: "    Pet: {type: object}"),
+                "Remote references (https://example.com/schemas/cat) are not fetched"
+            ),
+            // A relative reference within a schema with an `$id` is resolved against it.
+            (
+                Self.description(
+                    answer: "https://example.com/schemas/pet",
+                    schemas: "    Pet: {$id: 'https://example.com/schemas/pet', properties: {tag: {$ref: 'tag.yaml'}}}"),
+                "declares https://example.com/schemas/tag.yaml, resolved against the base URI where it stands "
+                    + "(https://example.com/schemas/pet),"
+            ),
+            // `#` is the whole description where no `$id` makes it a schema's.
+            (
+                Self.description(answer: "#", schemas: "    Pet: {type: object}"),
+                "The reference # names a whole OpenAPI description, not one of its objects."
+            ),
+            // An example is data: an `$id` in it names nothing.
+            (
+                Self.description(
+                    answer: "https://example.com/schemas/cat",
+                    schemas: "    Pet: {type: object, example: {$id: 'https://example.com/schemas/cat'}}"),
+                "are not fetched"
+            ),
+            (
+                Self.description(
+                    answer: "https://example.com/schemas/pet",
+                    schemas: """
+                            Pet: {$id: 'https://example.com/schemas/pet', type: object}
+                            Cat: {$id: 'https://example.com/schemas/pet', type: string}
+                        """),
+                "#/components/schemas/Pet and #/components/schemas/Cat both declare https://example.com/schemas/pet"
+            ),
+        ].map { (Snippet($0), $1) })
+    func aReferenceNothingAnswersIsAnError(yaml: Snippet, message: String) {
+        let yaml = yaml.text
         do {
             let text = try generate(yaml)
             Issue.record("Expected an error, generated \(text.count) characters")

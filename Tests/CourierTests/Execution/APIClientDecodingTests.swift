@@ -1,4 +1,5 @@
 import Courier
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import Testing
@@ -51,8 +52,9 @@ import Testing
             ("42", "application/json", "42"),
             (#""quoted""#, "text/plain", #""quoted""#),
             (#""quoted""#, nil, #""quoted""#),
-        ] as [(String, String?, String)])
-    func aStringResponseIsTheJSONStringOrTheText(body: String, contentType: String?, expected: String) async throws {
+        ] as [(String, String?, Snippet)])
+    func aStringResponseIsTheJSONStringOrTheText(body: String, contentType: String?, expected: Snippet) async throws {
+        let expected = expected.text
         transport.stub(.get, "/version", with: response(200, body, contentType))
         #expect(try await client().send(Endpoint<String>.get("/version")) == expected)
     }

@@ -1,4 +1,5 @@
 import Courier
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import Testing
@@ -59,7 +60,8 @@ import Testing
         ("Bad Name", "v"),
         ("", "v"),
     ])
-    func invalidHeadersAreRejectedBeforeSending(name: String, value: String) async throws {
+    func invalidHeadersAreRejectedBeforeSending(name: String, value: Snippet) async throws {
+        let value = value.text
         let transport = StubTransport()
         let client = APIClient(configuration: .init(baseURL: URL(string: "https://h.example")!, transport: transport))
         let endpoint = Endpoint<EmptyResponse>.get("/").header(name, value)

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import Testing
@@ -37,7 +38,9 @@ import Testing
         (#"{"a":1,"$type":"dog""#, #"{"a":1,"$type":"dog""#),
         (#"{"a":[1}"#, #"{"a":[1}"#),
     ])
-    func leadingMembersMoveFirst(text: String, expected: String) {
+    func leadingMembersMoveFirst(text: Snippet, expected: Snippet) {
+        let text = text.text
+        let expected = expected.text
         let reordered = TagsFirst.reordered(Data(text.utf8), leading: ["$type", "kind"])
         #expect(String(decoding: reordered, as: UTF8.self) == expected)
     }

@@ -103,8 +103,9 @@ import Testing
         "[9007199254740993, -9223372036854775808, 9223372036854775808, 2.5e-324, 1.7976931348623157e308]"
     ]
 
-    @Test(arguments: texts)
-    func anyValueDecodesAsFoundationDecodesIt(_ json: String) {
+    @Test(arguments: texts.map { Snippet($0) })
+    func anyValueDecodesAsFoundationDecodesIt(_ json: Snippet) {
+        let json = json.text
         let (courier, foundation) = Self.both(JSONValue.self, json)
         let refused = Self.refusedThoughFoundationReadsThem.contains(json)
         let notKept = Self.numbersNotKeptExactly.contains(json)
@@ -147,8 +148,9 @@ import Testing
         ("[1] x", "Unexpected 'x' after the JSON value at line 1, column 5."),
     ]
 
-    @Test(arguments: syntaxErrors)
-    func aSyntaxErrorSaysWhatAndWhere(_ json: String, _ message: String) throws {
+    @Test(arguments: syntaxErrors.map { (Snippet($0), $1) })
+    func aSyntaxErrorSaysWhatAndWhere(_ json: Snippet, _ message: String) throws {
+        let json = json.text
         do {
             _ = try JSONDecoding.decode(JSONValue.self, from: Data(json.utf8), options: JSONDecoder())
             Issue.record("Expected an error")

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -21,7 +22,8 @@ import Testing
     static let chunkSizes = [1, 2, 3, 7, 1000]
 
     @Test(arguments: ["\n", "\r\n", "\r"], chunkSizes)
-    func everyLineEndSplitAnywhere(lineEnd: String, chunkSize: Int) throws {
+    func everyLineEndSplitAnywhere(lineEnd: Snippet, chunkSize: Int) throws {
+        let lineEnd = lineEnd.text
         let stream = ["data: first", "", "event: update", "id: 7", "data: a", "data: b", "", ""]
             .joined(separator: lineEnd)
         let events = try parse(stream, chunkSize: chunkSize)
@@ -108,16 +110,22 @@ import Testing
             ])
     }
 
-    /// A line with no end, or data lines adding up past the limit, throw instead of growing.
-    @Test(arguments: [
-        ("data: " + String(repeating: "x", count: 5000), "a line with no end"),
+    /// Streams past a limit of 1,000 bytes, and what each is.
+    static let overLimit: [(Snippet, String)] = [
+        (Snippet("data: " + String(repeating: "x", count: 5000)), "a line with no end"),
         (
-            "data: " + String(repeating: "y", count: 900) + "\n" + String(repeating: "data: zzzzzzzzz\n", count: 20),
+            Snippet(
+                "data: " + String(repeating: "y", count: 900) + "\n" + String(repeating: "data: zzzzzzzzz\n", count: 20)
+            ),
             "many data lines"
         ),
-        (String(repeating: ":", count: 2000) + "\n", "a long comment"),
-    ])
-    func eventsPastTheLimitThrow(stream: String, what: String) {
+        (Snippet(String(repeating: ":", count: 2000) + "\n"), "a long comment"),
+    ]
+
+    /// A line with no end, or data lines adding up past the limit, throw instead of growing.
+    @Test(arguments: overLimit)
+    func eventsPastTheLimitThrow(stream: Snippet, what: String) {
+        let stream = stream.text
         #expect(throws: ServerSentEventParser.LimitExceeded.self, "\(what)") {
             _ = try parse(stream, chunkSize: 64, limit: 1000)
         }
