@@ -155,6 +155,15 @@ public struct StreamedBody: AsyncSequence, Sendable, Hashable {
     }
 }
 
+extension ChunkIterator {
+    /// The chunks of `body` from its start, read without reporting progress (a transport that
+    /// writes them into a stream the network reads, which reports progress itself).
+    convenience init(reading body: StreamedBody) {
+        let reader = SegmentReader(body)
+        self.init { try await reader.next() }
+    }
+}
+
 /// Reads a ``StreamedBody`` chunk by chunk: files from disk in 256 KB pieces, sequences as they
 /// produce.
 final class SegmentReader: @unchecked Sendable {

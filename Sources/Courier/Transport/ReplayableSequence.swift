@@ -14,8 +14,8 @@ import Foundation
 /// current reader asks, so a reader that is cancelled or replaced never cancels the sequence
 /// half-way through a chunk; ``stop()`` does.
 final class ReplayableSequence: @unchecked Sendable {
-    // @unchecked: the mutable state is touched only under `lock`; `source` only by the one
-    // pulling task at a time (taken out under `lock`, put back under it).
+    // @unchecked: the mutable state is touched only under `lock`; `source` is read by one
+    // pulling task at a time (`pull`, set under `lock`).
 
     /// How many bytes of a sequence's start are kept to send again: what a connection that
     /// failed under a request has usually taken by then, with room to spare.
@@ -24,8 +24,8 @@ final class ReplayableSequence: @unchecked Sendable {
     /// The most bytes of the start kept.
     let limit: Int
 
+    private let source: ChunkIterator
     private let lock = NSLock()
-    private var source: StreamedBody.Iterator?
     /// Chunks `first ..< first + chunks.count` of the sequence.
     private var chunks: [Data] = []
     private var first = 0
@@ -44,7 +44,7 @@ final class ReplayableSequence: @unchecked Sendable {
 
     /// Reads `body`, a sequence (any body works: its chunks are read once, in order).
     init(_ body: StreamedBody, limit: Int = defaultLimit) {
-        self.source = body.makeAsyncIterator(progress: nil)
+        self.source = ChunkIterator(reading: body)
         self.limit = limit
     }
 
@@ -141,21 +141,18 @@ final class ReplayableSequence: @unchecked Sendable {
 
     /// Under `lock`: reads the sequence's next chunk in a task, unless one is being read.
     private func startPullIfNeeded() {
-        guard pull == nil, let taken = source else { return }
-        source = nil
-        pull = Task { [weak self] in
-            var source = taken
+        guard pull == nil else { return }
+        pull = Task { [weak self, source] in
             let result: Result<Data?, any Error>
             do { result = .success(try await source.next()) } catch { result = .failure(error) }
-            self?.pulled(result, source: source)
+            self?.pulled(result)
         }
     }
 
     /// The sequence has produced a chunk, ended or failed: keeps what came and wakes the reader.
-    private func pulled(_ result: Result<Data?, any Error>, source: StreamedBody.Iterator) {
+    private func pulled(_ result: Result<Data?, any Error>) {
         let waiter = lock.withLock { () -> UnsafeContinuation<Void, any Error>? in
             pull = nil
-            self.source = source
             guard !isStopped else { return nil }
             switch result {
             case .success(let chunk?):

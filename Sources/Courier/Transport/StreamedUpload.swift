@@ -119,10 +119,7 @@ final class StreamedUpload: @unchecked Sendable {
     /// The body's chunks from its start: a form read again, or a sequence's kept chunks and
     /// then the rest of it; `nil`, having failed the upload, when the sequence's start is gone.
     private func makeChunks() -> ChunkIterator? {
-        guard let sequence else {
-            let reader = SegmentReader(body)
-            return ChunkIterator { try await reader.next() }
-        }
+        guard let sequence else { return ChunkIterator(reading: body) }
         if let reader = sequence.makeReader() { return reader }
         fail(Self.cannotSendAgain(limit: sequence.limit))
         return nil

@@ -52,22 +52,6 @@ final class UploadPump: @unchecked Sendable {
     private var producer: Task<Void, Never>?
     private var isStopped = false
 
-    /// Creates a pump that reads `body` from its start; ``start()`` begins reading it.
-    /// - Parameters:
-    ///   - body: The request body.
-    ///   - sink: Where the body goes; its events must come on `queue`.
-    ///   - queue: The serial queue of the sink's events.
-    ///   - onFailure: Receives the body's error, once, if reading it fails.
-    convenience init(
-        body: StreamedBody, sink: any UploadSink, queue: DispatchQueue,
-        onFailure: @escaping @Sendable (any Error) -> Void
-    ) {
-        let reader = SegmentReader(body)
-        self.init(
-            chunks: ChunkIterator { try await reader.next() }, length: body.length, sink: sink, queue: queue,
-            onFailure: onFailure)
-    }
-
     /// Creates a pump that writes `chunks`, a body's chunks from its start; ``start()`` begins
     /// reading them.
     /// - Parameters:

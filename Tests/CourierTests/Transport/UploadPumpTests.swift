@@ -112,7 +112,9 @@ private final class Harness: Sendable {
         self.capacity = capacity
         buffer = BoundBuffer(queue: queue, capacity: capacity, drainsByItself: drainsByItself)
         let reported = reported
-        pump = UploadPump(body: body, sink: buffer, queue: queue) { error in reported.mutate { $0.append(error) } }
+        pump = UploadPump(chunks: ChunkIterator(reading: body), length: body.length, sink: buffer, queue: queue) {
+            error in reported.mutate { $0.append(error) }
+        }
         buffer.deliverEvents(to: pump)
     }
 
