@@ -31,8 +31,8 @@ final class ReplayableSequence: @unchecked Sendable {
     private var first = 0
     /// How many bytes of the sequence have been read.
     private var readBytes = 0
-    /// Whether `chunks` starts at the sequence's start, so a new reader can be made.
-    private var startIsKept = true
+    /// Under `lock`: whether `chunks` starts at the sequence's start, so a new reader can be made.
+    private var startIsKept: Bool { readBytes <= limit }
     private var end: Result<Void, any Error>?
     private var pull: Task<Void, Never>?
     private var isStopped = false
@@ -158,7 +158,6 @@ final class ReplayableSequence: @unchecked Sendable {
             case .success(let chunk?):
                 chunks.append(chunk)
                 readBytes += chunk.count
-                if readBytes > limit { startIsKept = false }
                 dropWhatIsNotKept()
             case .success(nil): end = .success(())
             case .failure(let error): end = .failure(error)
