@@ -272,6 +272,7 @@ final class APIConverter {
                 "The path parameter \"\(keys[index].dropFirst(5))\" is not in the path \(path); it is left out.",
                 parameter)
             parameterNodes.remove(at: index)
+            keys.remove(at: index)
             if index < customLabels.count { customLabels.remove(at: index) }
         }
         // A placeholder no parameter describes is still a value the caller must give: a

@@ -253,6 +253,31 @@ import Testing
         #expect(output.files.contains { $0.contents.contains("public func getA(id: Swift.String) async") })
     }
 
+    /// A path parameter whose name is misspelled (`ie` for `{id}`) is both: left out, and its
+    /// placeholder a required string, each with a warning. (Found by `Scripts/fuzz.sh generator`:
+    /// the left-out parameter's key stayed behind, and the placeholder's parameter was inserted
+    /// past the end of the list, which stopped the generator.)
+    @Test func aMisspelledPathParameterIsLeftOutAndItsPlaceholderIsAString() throws {
+        let yaml = """
+            openapi: 3.0.0
+            paths:
+              /loans/{id}/:
+                patch:
+                  operationId: updateLoan
+                  parameters:
+                    - {name: ie, in: path, required: true, schema: {type: integer}}
+                    - {name: dryRun, in: query, schema: {type: boolean}}
+                  responses: {'204': {description: x}}
+            """
+        let output = try Generator(moduleName: "TestAPI").generate(text: yaml, displayPath: "Specs/bad.yaml")
+        #expect(
+            output.warnings.map(\.pointer) == [
+                "#/paths/~1loans~1{id}~1/patch/parameters/0", "#/paths/~1loans~1{id}~1/patch",
+            ])
+        let text = output.files.map(\.contents).joined()
+        #expect(text.contains("public func updateLoan(id: Swift.String, dryRun: Swift.Bool? = nil) async"), "\(text)")
+    }
+
     /// OpenAPI 3.2's parameter for the whole query may have no name (datamodel-code-generator's
     /// test descriptions write none): its properties are the query items, and its argument is
     /// `query`. (It was refused as a parameter without a name.)
