@@ -6,9 +6,9 @@
 #     bash Scripts/fuzz.sh documents [seconds]   # the generator's YAML and JSON readers
 #     bash Scripts/fuzz.sh generator [seconds]   # the whole generator, on mutated descriptions
 #
-# Seeds come from the conformance suites in Tests/ and the descriptions in Specs/. Inputs that
-# crash, disagree or hang are written to the work folder the script prints. Needs the Swift
-# toolchain on Linux; not run by CI.
+# Seeds come from the conformance suites in Tests/ and the descriptions in Specs/ (the JSON
+# ones minified). Inputs that crash, disagree or hang are written to the work folder the script
+# prints. Needs the Swift toolchain on Linux; not run by CI.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 target="${1:?json, events, documents or generator}"
@@ -39,11 +39,22 @@ case "$target" in
     max_len=256
     ;;
   generator)
-    cp "$root"/Specs/*.yaml "$root/Specs/showcase.json" "$work/corpus/"
+    cp "$root"/Specs/*.yaml "$work/corpus/"
+    # The JSON descriptions minified, so that all but Stripe's fit in max_len whole.
+    python3 - "$root/Specs" "$work/corpus" <<'PY'
+import json, os, sys
+for name in sorted(os.listdir(sys.argv[1])):
+    if name.endswith(".json"):
+        with open(os.path.join(sys.argv[1], name)) as f:
+            text = json.dumps(json.load(f), separators=(",", ":"))
+        if len(text) <= 65536:
+            with open(os.path.join(sys.argv[2], name), "w") as f:
+                f.write(text)
+PY
     # shellcheck disable=SC2086
     swiftc "${flags[@]}" -module-name CourierGenerator -package-name courier $generator \
       "$root/Scripts/Fuzz/GeneratorFuzz.swift" -o "$work/fuzz"
-    max_len=32768
+    max_len=65536
     ;;
   documents)
     index=0
