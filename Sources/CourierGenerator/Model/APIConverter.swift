@@ -236,11 +236,8 @@ final class APIConverter {
         let group = Naming.typeName(operation.node["tags"]?.sequence?.first?.string ?? "Default")
         // The types the operation declares (inline parameters, bodies, responses) share one file.
         let scope = OperationScope(typePrefix: typePrefix, label: method + " " + path)
-        var customLabels = custom.map(Self.labels(in:)) ?? []
-
         // Parameters: the operation's override the path item's with the same name and location.
-        var parameterNodes: [Located] = []
-        var keys: [String] = []
+        var declared: [DeclaredParameter] = []
         for parameter in sharedParameters + operation.items("parameters") {
             let resolved = try documents.dereference(parameter)
             // OpenAPI 3.2's parameter for the whole query (`in: querystring`) is sent as its
@@ -251,60 +248,52 @@ final class APIConverter {
             else {
                 throw documents.error("A parameter needs \"name\" and \"in\".", resolved)
             }
-            let key = location + ":" + name
-            if let index = keys.firstIndex(of: key) {
-                parameterNodes[index] = resolved
+            let parameter = DeclaredParameter(location: location, name: name, node: resolved)
+            if let index = declared.firstIndex(where: { $0.isSame(as: parameter) }) {
+                declared[index].node = resolved
             } else {
-                keys.append(key)
-                parameterNodes.append(resolved)
+                declared.append(parameter)
             }
         }
+        // The custom name's argument labels go to the parameters in the order declared.
+        let labels = custom.map(Self.labels(in:)) ?? []
+        for (index, label) in zip(declared.indices, labels) { declared[index].label = label }
         // A path parameter the path does not name would be an argument sent nowhere: it is
         // left out, with a warning (OpenAPI: its name "MUST correspond to a template expression
         // occurring within the path").
-        let placeholders = Set(
-            Self.templatePieces(path).compactMap { piece -> String? in
-                if case .placeholder(let name) = piece { name } else { nil }
-            })
-        for (index, parameter) in parameterNodes.enumerated().reversed()
-        where keys[index].hasPrefix("path:") && !placeholders.contains(String(keys[index].dropFirst(5))) {
-            warn(
-                "The path parameter \"\(keys[index].dropFirst(5))\" is not in the path \(path); it is left out.",
-                parameter)
-            parameterNodes.remove(at: index)
-            keys.remove(at: index)
-            if index < customLabels.count { customLabels.remove(at: index) }
+        let placeholderOrder = Self.templatePieces(path).compactMap { piece -> String? in
+            if case .placeholder(let name) = piece { name } else { nil }
+        }
+        declared.removeAll { parameter in
+            guard parameter.isInPath, !placeholderOrder.contains(parameter.name) else { return false }
+            warn("The path parameter \"\(parameter.name)\" is not in the path \(path); it is left out.", parameter.node)
+            return true
         }
         // A placeholder no parameter describes is still a value the caller must give: a
         // required text parameter, with a warning (a description that forgot to declare one
         // should not stop the whole client from being generated).
-        let placeholderOrder = Self.templatePieces(path).compactMap { piece -> String? in
-            if case .placeholder(let name) = piece { name } else { nil }
-        }
-        for (order, name) in placeholderOrder.enumerated() where !keys.contains("path:" + name) {
+        for (order, name) in placeholderOrder.enumerated()
+        where !declared.contains(where: { $0.isInPath && $0.name == name }) {
             warn(
                 "The path has {\(name)} but no path parameter of that name; it is taken as a required string.",
                 operation)
             // Before the first path parameter that comes later in the path, so that the
             // arguments keep the path's order.
             let position =
-                keys.firstIndex { key in
-                    key.hasPrefix("path:") && (placeholderOrder.firstIndex(of: String(key.dropFirst(5))) ?? 0) > order
-                } ?? keys.count
-            parameterNodes.insert(Self.undeclaredPathParameter(name, at: operation), at: position)
-            keys.insert("path:" + name, at: position)
-            if position < customLabels.count { customLabels.insert("", at: position) }
+                declared.firstIndex { parameter in
+                    parameter.isInPath && (placeholderOrder.firstIndex(of: parameter.name) ?? 0) > order
+                } ?? declared.count
+            let node = Self.undeclaredPathParameter(name, at: operation)
+            declared.insert(DeclaredParameter(location: "path", name: name, node: node), at: position)
         }
         var argumentNames = UniqueNames(reserved: ["body", "endpoint", "client"])
         var parameters: [ParameterModel] = []
-        for (index, parameter) in parameterNodes.enumerated() {
-            guard var model = try convertParameter(parameter, scope: scope, names: &argumentNames) else {
+        for parameter in declared {
+            guard var model = try convertParameter(parameter.node, scope: scope, names: &argumentNames) else {
                 continue
             }
-            if model.label == nil, index < customLabels.count, !customLabels[index].isEmpty,
-                customLabels[index] != model.swiftName
-            {
-                model.label = customLabels[index]
+            if model.label == nil, let label = parameter.label, !label.isEmpty, label != model.swiftName {
+                model.label = label
             }
             parameters.append(model)
         }
@@ -393,6 +382,21 @@ final class APIConverter {
         let key = node.pointer.split(separator: "/").last.map(String.init) ?? "x-courier-name"
         let found = node.node.string.map { "\"\($0)\"" } ?? node.node.kindName
         return documents.error("`\(key)` must be \(expected), found \(found).", node)
+    }
+
+    /// A parameter an operation declares (its own, or its path item's), before it is converted.
+    private struct DeclaredParameter {
+        /// Where it is sent: `path`, `query`, `header`, `cookie` or `querystring`.
+        let location: String
+        let name: String
+        var node: Located
+        /// Its argument label from the operation's `x-courier-name`, if that names one.
+        var label: String?
+
+        var isInPath: Bool { location == "path" }
+
+        /// Whether `other` is the same parameter: the operation's own overrides the path item's.
+        func isSame(as other: DeclaredParameter) -> Bool { location == other.location && name == other.name }
     }
 
     static func labels(in customName: String) -> [String] {
