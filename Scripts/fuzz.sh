@@ -8,14 +8,15 @@
 #
 # Seeds come from the conformance suites in Tests/ and the descriptions in Specs/ (the JSON
 # ones minified). Inputs that crash, disagree or hang are written to the work folder the script
-# prints. Needs the Swift toolchain on Linux; not run by CI.
+# prints. Compiled in the Swift 6 language mode, as the package is. Needs the Swift toolchain
+# on Linux; not run by CI.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 target="${1:?json, events, documents or generator}"
 seconds="${2:-300}"
 work="$(mktemp -d "${TMPDIR:-/tmp}/courier-fuzz-$target.XXXXXX")"
 mkdir -p "$work/corpus"
-flags=(-parse-as-library -O -sanitize=fuzzer,address -enable-upcoming-feature InternalImportsByDefault)
+flags=(-swift-version 6 -parse-as-library -O -sanitize=fuzzer,address -enable-upcoming-feature InternalImportsByDefault)
 runtime=$(find "$root/Sources/Courier" -name '*.swift')
 generator=$(find "$root/Sources/CourierGenerator" -name '*.swift')
 conformance="$root/Tests/CourierGeneratorTests/Conformance"
