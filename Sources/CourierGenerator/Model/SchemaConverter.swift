@@ -512,8 +512,11 @@ final class SchemaConverter {
             let properties = schema.child("properties")?.node.mapping
             if properties == nil || properties!.count == 0 {
                 if let additional = schema.child("additionalProperties") {
+                    let patterns = schema.entries("patternProperties").map(\.1)
                     if case .bool(let allowed) = additional.node.value {
                         if allowed { return (.dictionary(.json), nullable) }
+                    } else if try !Self.describesEveryUndeclaredKey(additional, patterns: patterns, in: documents) {
+                        return (.dictionary(.json), nullable)
                     } else {
                         let (value, valueNullable) = try convert(additional, name: name + "Value", exactName: false)
                         return (.dictionary(valueNullable && value != .json ? .optional(value) : value), nullable)
@@ -704,6 +707,25 @@ final class SchemaConverter {
         return later
     }
 
+    /// Whether an object's `additionalProperties` schema is the schema of every key it does not
+    /// declare: JSON Schema gives a key that one of its `patternProperties` matches to that
+    /// pattern's schema instead, so where a pattern's schema is another, such keys' values may be
+    /// of either (and are kept as JSON).
+    private static func describesEveryUndeclaredKey(
+        _ additional: Located, patterns: [Located], in documents: DocumentSet
+    ) throws(GenerationError) -> Bool {
+        let reference = try documents.reference(of: additional)
+        for pattern in patterns {
+            let patternReference = try documents.reference(of: pattern)
+            if reference != nil || patternReference != nil {
+                guard reference == patternReference else { return false }
+            } else if pattern.file != additional.file || !pattern.node.hasSameValue(as: additional.node) {
+                return false
+            }
+        }
+        return true
+    }
+
     /// Keywords that constrain a value only where it is of the kind they apply to, or annotate it.
     private static let constraintKeywords: Set<String> = [
         "items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains", "minContains", "maxContains",
@@ -721,6 +743,8 @@ final class SchemaConverter {
         var propertySchemas: [(String, Located)] = []
         var required: Set<String> = []
         var additional: Located?
+        // The schemas of `patternProperties`: a key a pattern matches is not `additional`'s.
+        var patterns: [Located] = []
         /// `additionalProperties: false`: undeclared keys are not allowed, so none are kept.
         var closed = false
         var seenReferences: Set<DocumentSet.Reference> = []
@@ -751,6 +775,7 @@ final class SchemaConverter {
             for item in part.node["required"]?.sequence ?? [] {
                 if let key = item.string { required.insert(key) }
             }
+            patterns += part.entries("patternProperties").map(\.1)
             if let extra = part.child("additionalProperties") {
                 if case .bool(let allowed) = extra.node.value {
                     closed = closed || !allowed
@@ -832,7 +857,7 @@ final class SchemaConverter {
             properties.append(property)
         }
         var additionalType: SwiftType?
-        if let additional {
+        if let additional, try Self.describesEveryUndeclaredKey(additional, patterns: patterns, in: documents) {
             let (value, valueNullable) = try convert(additional, name: name + "AdditionalProperty", exactName: false)
             additionalType = valueNullable && value != .json ? .optional(value) : value
         } else if keepsUndeclaredKeys {

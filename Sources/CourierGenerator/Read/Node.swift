@@ -73,6 +73,25 @@ package struct Node: Sendable {
     /// Looks up a key, if this node is a mapping.
     package subscript(key: String) -> Node? { mapping?[key] }
 
+    /// Whether the two nodes hold the same value, wherever they stand: mappings with the same
+    /// keys (in any order) and values, sequences with the same items, equal scalars.
+    package func hasSameValue(as other: Node) -> Bool {
+        switch (value, other.value) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.integer(let a), .integer(let b)): a == b
+        case (.double(let a), .double(let b)): a == b
+        case (.largeInteger(let a), .largeInteger(let b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.sequence(let a), .sequence(let b)):
+            a.count == b.count && zip(a, b).allSatisfy { $0.hasSameValue(as: $1) }
+        case (.mapping(let a), .mapping(let b)):
+            a.count == b.count
+                && a.entries.allSatisfy { entry in b[entry.key].map { entry.value.hasSameValue(as: $0) } ?? false }
+        default: false
+        }
+    }
+
     /// A short name of the node's kind, for error messages.
     package var kindName: String {
         switch value {
