@@ -95,6 +95,73 @@ def payload_rounds(document, name, rounds, seed):
         return None
 
 
+def module_name(relative):
+    """The Swift module a description at `relative` (a path inside the corpus) is generated into."""
+    return "M_" + re.sub(r"[^A-Za-z0-9]", "_", relative.rsplit(".", 1)[0])
+
+
+def check_corpus(entries, courier, work):
+    """Generates each description of `entries` (`(relative, path, rounds)`: its path inside the
+    corpus, its file, and a list of payload rounds or none) into a module of one package in
+    `work`, builds it and checks every payload. Prints each description that did not generate;
+    returns `(checks, findings, not_generated, crashed)`: the findings as `(module, line)`, the
+    first line of the generator's error for each description that did not generate (by its
+    relative path), and those of them that ended the generator with another status than an
+    error's. Exits 1 when the package does not build or the checks crash."""
+    os.makedirs(os.path.join(work, "Sources", "Check"))
+    os.makedirs(os.path.join(work, "payloads"))
+    modules, not_generated, crashed, unchecked = [], {}, [], 0
+    for relative, path, rounds in entries:
+        module = module_name(relative)
+        unchecked += 0 if rounds else 1
+        command = [courier, "generate", path, "--output", os.path.join(work, "Sources", module),
+                   "--module", module, "--quiet"]
+        if rounds:
+            payload_file = os.path.join(work, "payloads", module + ".json")
+            with open(payload_file, "w") as f:
+                json.dump(rounds, f)
+            command += ["--examples", os.path.join(work, "Sources", "Check", module + "Examples.swift"),
+                        "--payloads", payload_file]
+        generated = subprocess.run(command, capture_output=True, text=True)
+        if generated.returncode != 0:
+            error = generated.stderr.strip().splitlines()
+            not_generated[relative] = error[0] if error else f"exit {generated.returncode}"
+            print(f"not generated: {relative}: {not_generated[relative]}")
+            if generated.returncode != 1:
+                crashed.append(relative)
+                print(f"FINDING {relative}: the generator ended with {generated.returncode}, not an error")
+            shutil.rmtree(os.path.join(work, "Sources", module), ignore_errors=True)
+            examples = os.path.join(work, "Sources", "Check", module + "Examples.swift")
+            if os.path.exists(examples):
+                os.remove(examples)
+            continue
+        modules.append((module, bool(rounds)))
+    targets = "".join(f'        .target(name: "{m}", dependencies: [courier], path: "Sources/{m}"),\n'
+                      for m, _ in modules)
+    with open(os.path.join(work, "Package.swift"), "w") as f:
+        f.write(MANIFEST.format(name=os.path.basename(ROOT), root=ROOT, targets=targets,
+                                modules=", ".join(f'"{m}"' for m, _ in modules)))
+    with open(os.path.join(work, "Sources", "Check", "main.swift"), "w") as f:
+        groups = ", ".join(f'("{m} ", {m}Examples.all)' for m, checked in modules if checked)
+        f.write(checks_main(
+            f"([{groups}] as [(String, [DescriptionExample])]).flatMap {{ group in group.1.filter {{ $0.name.hasPrefix(\"payload \") }}.map {{ (group.0, $0) }} }}",
+            module=None, labelled=True))
+    print(f"{len(modules)} descriptions generated, {len(not_generated)} not; {unchecked} without payloads "
+          "(no schemas, or references the payload writer does not follow); building…", flush=True)
+    built = subprocess.run(["swift", "build", "--product", "Check"], cwd=work, capture_output=True, text=True)
+    if built.returncode != 0:
+        errors = [line for line in built.stdout.splitlines() if "error:" in line]
+        print("did not compile\n" + "\n".join(errors[:40]))
+        sys.exit(1)
+    run = subprocess.run([os.path.join(work, ".build", "debug", "Check")], capture_output=True, text=True)
+    findings = [tuple(line.split(" ", 2)[1:]) for line in run.stdout.splitlines() if line.startswith("FINDING")]
+    summary = [line for line in run.stdout.splitlines() if line.startswith("SUMMARY ")]
+    if not summary:
+        print(f"crashed (exit {run.returncode})\n{run.stderr[-2000:]}")
+        sys.exit(1)
+    return int(summary[0].split()[1]), findings, not_generated, crashed
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("folder", help="a folder of descriptions, read with its subfolders")
@@ -107,64 +174,15 @@ def main():
     if args.keep:
         shutil.rmtree(work, ignore_errors=True)
     try:
-        os.makedirs(os.path.join(work, "Sources", "Check"))
-        os.makedirs(os.path.join(work, "payloads"))
-        modules, not_generated, crashed, unchecked = [], 0, 0, 0
+        entries = []
         for path, document in descriptions(args.folder):
             relative = os.path.relpath(path, args.folder)
-            module = "M_" + re.sub(r"[^A-Za-z0-9]", "_", relative.rsplit(".", 1)[0])
-            rounds = payload_rounds(document, relative, args.rounds, args.seed)
-            unchecked += 0 if rounds else 1
-            command = [courier, "generate", path, "--output", os.path.join(work, "Sources", module),
-                       "--module", module, "--quiet"]
-            if rounds:
-                payload_file = os.path.join(work, "payloads", module + ".json")
-                with open(payload_file, "w") as f:
-                    json.dump(rounds, f)
-                command += ["--examples", os.path.join(work, "Sources", "Check", module + "Examples.swift"),
-                            "--payloads", payload_file]
-            generated = subprocess.run(command, capture_output=True, text=True)
-            if generated.returncode != 0:
-                not_generated += 1
-                error = generated.stderr.strip().splitlines()
-                print(f"not generated: {relative}: {error[0] if error else 'exit ' + str(generated.returncode)}")
-                if generated.returncode != 1:
-                    crashed += 1
-                    print(f"FINDING {relative}: the generator ended with {generated.returncode}, not an error")
-                shutil.rmtree(os.path.join(work, "Sources", module), ignore_errors=True)
-                examples = os.path.join(work, "Sources", "Check", module + "Examples.swift")
-                if os.path.exists(examples):
-                    os.remove(examples)
-                continue
-            modules.append((module, bool(rounds)))
-        targets = "".join(f'        .target(name: "{m}", dependencies: [courier], path: "Sources/{m}"),\n'
-                          for m, _ in modules)
-        with open(os.path.join(work, "Package.swift"), "w") as f:
-            f.write(MANIFEST.format(name=os.path.basename(ROOT), root=ROOT, targets=targets,
-                                    modules=", ".join(f'"{m}"' for m, _ in modules)))
-        with open(os.path.join(work, "Sources", "Check", "main.swift"), "w") as f:
-            groups = ", ".join(f'("{m} ", {m}Examples.all)' for m, checked in modules if checked)
-            f.write(checks_main(
-                f"([{groups}] as [(String, [DescriptionExample])]).flatMap {{ group in group.1.filter {{ $0.name.hasPrefix(\"payload \") }}.map {{ (group.0, $0) }} }}",
-                module=None, labelled=True))
-        print(f"{len(modules)} descriptions generated, {not_generated} not; {unchecked} without payloads "
-              "(no schemas, or references the payload writer does not follow); building…", flush=True)
-        built = subprocess.run(["swift", "build", "--product", "Check"], cwd=work, capture_output=True, text=True)
-        if built.returncode != 0:
-            errors = [line for line in built.stdout.splitlines() if "error:" in line]
-            print("did not compile\n" + "\n".join(errors[:40]))
-            sys.exit(1)
-        run = subprocess.run([os.path.join(work, ".build", "debug", "Check")], capture_output=True, text=True)
-        for line in run.stdout.splitlines():
-            if line.startswith("FINDING"):
-                print("  " + line[:700])
-        summary = [line for line in run.stdout.splitlines() if line.startswith("SUMMARY ")]
-        if not summary:
-            print(f"crashed (exit {run.returncode})\n{run.stderr[-2000:]}")
-            sys.exit(1)
-        count, findings = summary[0].split()[1:]
-        print(f"{count} checks, {findings} findings, {crashed} generator crashes")
-        sys.exit(1 if int(findings) or crashed else 0)
+            entries.append((relative, path, payload_rounds(document, relative, args.rounds, args.seed)))
+        count, findings, _, crashed = check_corpus(entries, courier, work)
+        for module, line in findings:
+            print(f"  FINDING {module} {line}"[:702])
+        print(f"{count} checks, {len(findings)} findings, {len(crashed)} generator crashes")
+        sys.exit(1 if findings or crashed else 0)
     finally:
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)
