@@ -2,7 +2,7 @@
 (`example-checks.py`, `random-schemas.py`): a generated module `API` in `Sources/API` and an
 executable `Check` beside it that depends on it and on CourierTesting. Also what the scripts
 that compare generated output share (`openapi-31.py`, `yaml-styles.py`)."""
-import os, subprocess
+import contextlib, os, shutil, subprocess, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED_SPECS = os.path.join(os.path.dirname(ROOT), "shared", "specs")
@@ -93,6 +93,21 @@ print("SUMMARY \\(examples.count) \\(findings)")
 %s""" % (f"import {module}\n" if module else "", pairs, after)
 
 
+@contextlib.contextmanager
+def work_folder(keep, prefix):
+    """The folder a script builds its package in: `keep`, emptied first and left afterwards to
+    look at, or a temporary folder named from `prefix`, removed afterwards."""
+    if keep:
+        shutil.rmtree(keep, ignore_errors=True)
+        os.makedirs(keep)
+    work = keep or tempfile.mkdtemp(prefix=prefix)
+    try:
+        yield work
+    finally:
+        if not keep:
+            shutil.rmtree(work, ignore_errors=True)
+
+
 def check_rounds(description, rounds, courier, keep, package, after="", environment=None, imports="", quiet=False):
     """Generates `description`'s module (`API`) with `rounds` of payloads (a list of objects
     keyed by component schema name), builds the checks and runs them, with the Swift statements
@@ -100,11 +115,8 @@ def check_rounds(description, rounds, courier, keep, package, after="", environm
     each finding, and the generator's warnings unless `quiet`; returns the number of findings (a
     description that does not generate, compile or run counts as one) and the executable's
     output."""
-    import json, shutil, tempfile
-    work = keep or tempfile.mkdtemp(prefix="courier-payload-rounds-")
-    if keep:
-        shutil.rmtree(keep, ignore_errors=True)
-    try:
+    import json
+    with work_folder(keep, "courier-payload-rounds-") as work:
         write_package(work, package, "")
         payload_file = os.path.join(work, "payloads.json")
         with open(payload_file, "w") as f:
@@ -137,9 +149,6 @@ def check_rounds(description, rounds, courier, keep, package, after="", environm
         count, findings = summary[0].split()[1:]
         print(f"{len(rounds)} rounds: {count} checks, {findings} findings")
         return int(findings), run.stdout
-    finally:
-        if not keep:
-            shutil.rmtree(work, ignore_errors=True)
 
 
 def framework_parser(doc, committed_rounds):

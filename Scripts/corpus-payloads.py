@@ -19,9 +19,9 @@ then each finding with its module's name, and a summary. Exits 1 when the packag
 build, the checks crash, or there is a finding. Needs python3, PyYAML for YAML descriptions,
 and the Swift toolchain.
 """
-import argparse, importlib.util, json, os, random, re, shutil, subprocess, sys, tempfile
+import argparse, importlib.util, json, os, random, re, shutil, subprocess, sys
 
-from check_package import ROOT, checks_main, courier_binary
+from check_package import ROOT, checks_main, courier_binary, work_folder
 
 SCRIPTS = os.path.dirname(os.path.abspath(__file__))
 spec = importlib.util.spec_from_file_location("real_payloads", os.path.join(SCRIPTS, "real-payloads.py"))
@@ -170,10 +170,7 @@ def main():
     parser.add_argument("--keep", help="build the package in this folder and keep it")
     args = parser.parse_args()
     courier = courier_binary()
-    work = args.keep or tempfile.mkdtemp(prefix="courier-corpus-")
-    if args.keep:
-        shutil.rmtree(work, ignore_errors=True)
-    try:
+    with work_folder(args.keep, "courier-corpus-") as work:
         entries = []
         for path, document in descriptions(args.folder):
             relative = os.path.relpath(path, args.folder)
@@ -183,9 +180,6 @@ def main():
             print(f"  FINDING {module} {line}"[:702])
         print(f"{count} checks, {len(findings)} findings, {len(crashed)} generator crashes")
         sys.exit(1 if findings or crashed else 0)
-    finally:
-        if not args.keep:
-            shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":

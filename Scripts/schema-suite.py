@@ -28,9 +28,9 @@ error that has its position, and only where it refers to another document (the s
 
 Exits 1 on any finding. Needs python3 and the Swift toolchain; about two minutes.
 """
-import argparse, importlib.util, json, os, re, shutil, sys, tempfile
+import argparse, importlib.util, json, os, re, sys
 
-from check_package import ROOT, courier_binary
+from check_package import ROOT, courier_binary, work_folder
 
 SCRIPTS = os.path.dirname(os.path.abspath(__file__))
 spec = importlib.util.spec_from_file_location("corpus_payloads", os.path.join(SCRIPTS, "corpus-payloads.py"))
@@ -109,10 +109,7 @@ def main():
     parser.add_argument("--keep", help="build the package in this folder and keep it")
     args = parser.parse_args()
     courier = courier_binary()
-    work = args.keep or tempfile.mkdtemp(prefix="courier-schema-suite-")
-    if args.keep:
-        shutil.rmtree(work, ignore_errors=True)
-    try:
+    with work_folder(args.keep, "courier-schema-suite-") as work:
         folder = os.path.join(work, "descriptions")
         os.makedirs(folder)
         entries, by_module = [], {}
@@ -163,9 +160,6 @@ def main():
         print(f"{len(entries)} cases, {count} values checked, {sum(refused.values())} refused as listed, "
               f"{len(problems)} findings")
         sys.exit(1 if problems else 0)
-    finally:
-        if not args.keep:
-            shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":
