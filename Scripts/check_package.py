@@ -2,7 +2,7 @@
 (`example-checks.py`, `random-schemas.py`): a generated module `API` in `Sources/API` and an
 executable `Check` beside it that depends on it and on CourierTesting. Also what the scripts
 that compare generated output share (`openapi-31.py`, `yaml-styles.py`)."""
-import contextlib, os, shutil, subprocess, tempfile
+import contextlib, os, re, shutil, subprocess, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED_SPECS = os.path.join(os.path.dirname(ROOT), "shared", "specs")
@@ -108,13 +108,16 @@ def work_folder(keep, prefix):
             shutil.rmtree(work, ignore_errors=True)
 
 
-def check_rounds(description, rounds, courier, keep, package, after="", environment=None, imports="", quiet=False):
+def check_rounds(description, rounds, courier, keep, package, after="", environment=None, imports="", quiet=False,
+                 undocumented_allowed=False):
     """Generates `description`'s module (`API`) with `rounds` of payloads (a list of objects
     keyed by component schema name), builds the checks and runs them, with the Swift statements
     `after` (and `imports` first) in the executable and `environment` added to its own. Prints
     each finding, and the generator's warnings unless `quiet`; returns the number of findings (a
     description that does not generate, compile or run counts as one) and the executable's
-    output."""
+    output. With `undocumented_allowed` (payloads a real server sent, not ones valid by the
+    description), a payload kept whole whose only difference is values in `undocumented` cases
+    (values the description does not list) is printed as such, not counted as a finding."""
     import json
     with work_folder(keep, "courier-payload-rounds-") as work:
         write_package(work, package, "")
@@ -139,16 +142,22 @@ def check_rounds(description, rounds, courier, keep, package, after="", environm
             return 1, ""
         run = subprocess.run([os.path.join(work, ".build", "debug", "Check")], capture_output=True, text=True,
                              env=dict(os.environ, **(environment or {})))
+        undocumented = 0
         for line in run.stdout.splitlines():
-            if line.startswith(("FINDING", "LIVE FAIL")):
+            if undocumented_allowed and re.search(r": changed \[\] dropped \[\]  undocumented \[", line):
+                undocumented += 1
+                print("  not listed by the description, kept whole: " + line.split(" ", 1)[1][:700])
+            elif line.startswith(("FINDING", "LIVE FAIL")):
                 print("  " + line[:700])
         summary = [line for line in run.stdout.splitlines() if line.startswith("SUMMARY ")]
         if not summary:
             print(f"crashed\n{run.stderr[-2000:]}")
             return 1, run.stdout
         count, findings = summary[0].split()[1:]
-        print(f"{len(rounds)} rounds: {count} checks, {findings} findings")
-        return int(findings), run.stdout
+        findings = int(findings) - undocumented
+        print(f"{len(rounds)} rounds: {count} checks, {findings} findings"
+              + (f", {undocumented} with values the description does not list" if undocumented_allowed else ""))
+        return findings, run.stdout
 
 
 def framework_parser(doc, committed_rounds):

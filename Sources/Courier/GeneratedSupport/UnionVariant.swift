@@ -207,9 +207,12 @@ import Foundation
     /// variant (decoded leniently; its errors are the union's). Otherwise, the variant with the
     /// most matching tags wins, then the one that accounts for the most of the payload's keys,
     /// then the one whose formatted properties' text has their formats (a UUID, a URL, a
-    /// date-time), then the one that requires the most of them; if
-    /// it does not declare keys that another variant declares, a `oneOf` value is ambiguous and
-    /// decoding fails rather than read it as the wrong variant (an `anyOf` value may be both). An object that no variant accepts becomes `undocumented`.
+    /// date-time), then the one that requires the most of them; if it does not declare keys
+    /// that another variant declares, a `oneOf` value is ambiguous and decoding fails rather
+    /// than read it as the wrong variant (an `anyOf` value may be both). An object that no
+    /// variant accepts becomes `undocumented`, and so does one that no variant reads where an
+    /// open tag (an enum that takes values it does not list) holds a value no candidate lists:
+    /// its kind is one the description does not know yet.
     /// For other values, the variants of the value's kind are tried, an enum that knows the
     /// value (or a string variant whose format the text has) first, then plain values, then
     /// enums that do not know it (and string variants whose format it does not have).
@@ -296,6 +299,13 @@ import Foundation
             // No variant reads the value without an unknown object: the closest keeps it as
             // `undocumented` where it is (no enclosing trial, so the flag is off here).
             return try decodeVariant(firstDeclined)
+        }
+        // An object whose tag names a kind no variant lists (an assertion with an operator added
+        // since the description was written, its target of a new shape), which no variant
+        // reads: an unknown object, as one that no variant accepts by its keys.
+        if candidates.namesUnlistedKind {
+            if enclosingTrial { throw VariantTrial.Declined() }
+            if let undocumented { return undocumented(try JSONValue(from: decoder)) }
         }
         throw firstError!
     }
@@ -399,6 +409,11 @@ import Foundation
         var isObject: Bool
         /// Whether a constant tag named the only candidate.
         var isProven = false
+        /// Whether each candidate has an open tag property (an enum that takes values it does
+        /// not list) holding a value it does not list: the object says it is of a kind this
+        /// version of the description does not know, so where no candidate reads it, it is
+        /// `undocumented` rather than an error.
+        var namesUnlistedKind = false
         /// Why no variant fits, for the error; built only when it is thrown.
         var reason: () -> String = { "" }
         /// The object's container, for the variant to decode from.
@@ -450,6 +465,8 @@ import Foundation
             /// Required keys, all present by then: a variant that requires a key the payload
             /// has is closer than one that only declares it.
             var required = 0
+            /// Open tags holding a value they do not list.
+            var unlisted = 0
         }
         var scores: [Score] = []
         var ruledOutByTag: [(key: String, value: JSONValue)] = []
@@ -467,6 +484,8 @@ import Foundation
                     ruledOut = true
                     ruledOutByTag.append((tag.key, found))
                     break
+                } else {
+                    score.unlisted += 1
                 }
             }
             if !ruledOut { scores.append(score) }
@@ -507,7 +526,7 @@ import Foundation
         // With one variant that takes objects, nothing is left to weigh: the payload's keys
         // (costly to list through `Decoder`) are not needed.
         if scores.count == 1, variants.count(where: { $0.kinds.contains(.object) }) == 1 {
-            return Candidates(order: [scores[0].index], isObject: true)
+            return Candidates(order: [scores[0].index], isObject: true, namesUnlistedKind: scores[0].unlisted > 0)
         }
         let keys = Set(object.allKeys.map(\.stringValue))
         for position in scores.indices {
@@ -549,7 +568,8 @@ import Foundation
                     ))
             }
         }
-        return Candidates(order: scores.map(\.index), isObject: true)
+        return Candidates(
+            order: scores.map(\.index), isObject: true, namesUnlistedKind: scores.allSatisfy { $0.unlisted > 0 })
     }
 
     private static func scalarCandidates(_ variants: [UnionVariant], _ probe: Probe) -> Candidates {
