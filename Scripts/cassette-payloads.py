@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 """What real servers sent, as recorded by an API's own SDK tests: many SDKs record their tests'
 HTTP exchanges with vcrpy (Python) or go-vcr as YAML cassettes, `interactions` of a `request`
-(method, URI, body) and a `response` (status, headers, body). This matches each interaction to
-its operation in the API's description (the request's path against the description's path
-templates, the method) and checks each JSON body whose schema is a component schema as
-`real-payloads.py` checks its random ones: the response's by the schema its status (or
-`default`) names, the request's by its request body's; decoded with the type Courier generates,
-encoded again and compared (`DescriptionExample.check()`).
+(method, URI, body) and a `response` (status, headers, body); PyGithub keeps them as text
+(`tests/ReplayData/*.txt`: per exchange the scheme, method, host, port, path, request headers,
+request body, status, response headers and response body, a line each). This matches each
+exchange to its operation in the API's description (the request's path against the
+description's path templates, and the method) and checks each JSON body whose schema is a
+component schema, or a list of one, as `real-payloads.py` checks its random ones: the
+response's by the schema its status (or `default`) names, the request's by its request body's,
+each item of a list on its own; decoded with the type Courier generates, encoded again and
+compared (`DescriptionExample.check()`).
 
     python3 Scripts/cassette-payloads.py DESCRIPTION CASSETTES [--prefix /api] [--keep DIR]
 
@@ -17,6 +20,12 @@ were recorded against (`.generator/schemas/v1/openapi.yaml`, `v2`):
     python3 Scripts/cassette-payloads.py datadog_api_client-2.62.0/.generator/schemas/v1/openapi.yaml \\
         datadog_api_client-2.62.0/tests/v1/cassettes
 
+PyGithub's source distribution (`PyGithub` on PyPI) carries GitHub's answers since 2012, to
+check against a description of GitHub's REST API (`../shared/specs/github-api.github.com-2022-07.json`):
+
+    python3 Scripts/cassette-payloads.py ../shared/specs/github-api.github.com-2022-07.json \\
+        pygithub-2.10.0/tests/ReplayData --since 2022-07-01
+
 Prints how many interactions matched an operation, how many bodies were checked and why the
 others were not (not JSON, an inline schema, an undescribed status), then each finding (a body
 that does not decode, or decodes and encodes again with a value changed or dropped, or in
@@ -25,7 +34,7 @@ the description does not list (an enum's value added since, an object of a kind 
 is what a server may send: it is printed with where those values are, and is not a finding.
 Needs python3, PyYAML and the Swift toolchain.
 """
-import argparse, collections, json, os, re, sys
+import argparse, ast, collections, datetime, email.utils, json, os, re, sys
 from urllib.parse import urlsplit
 
 import yaml
@@ -53,25 +62,30 @@ class Operations:
         return None
 
     def component(self, content):
-        """The component schema a JSON content's schema refers to, or `None`."""
+        """The component schema a JSON content's schema refers to, and whether the content is a
+        list of them (`{type: array, items: {$ref: …}}`), or `(None, False)`."""
         for media_type, entry in (content or {}).items():
             if "json" in media_type and isinstance(entry, dict):
-                reference = (entry.get("schema") or {}).get("$ref", "")
+                schema = entry.get("schema") or {}
+                is_list = schema.get("type") == "array" and isinstance(schema.get("items"), dict)
+                reference = (schema["items"] if is_list else schema).get("$ref", "")
                 if reference.startswith("#/components/schemas/"):
-                    return reference.rsplit("/", 1)[1].replace("~1", "/").replace("~0", "~")
-                return None
-        return None
+                    return reference.rsplit("/", 1)[1].replace("~1", "/").replace("~0", "~"), is_list
+                return None, False
+        return None, False
 
 
 def response_schema(operations, operation, status):
+    """`((schema, is_list), None)` for the response the operation describes for `status`, or
+    `((None, False), why not)`."""
     responses = operation.get("responses") or {}
     response = responses.get(str(status)) or responses.get(f"{str(status)[0]}XX") or responses.get("default")
     if response is None:
-        return None, "a status the operation does not describe"
+        return (None, False), "a status the operation does not describe"
     if "$ref" in response:
         response = resolve(operations.document, response["$ref"])
-    schema = operations.component(response.get("content"))
-    return schema, None if schema else "no component schema for the status"
+    schema, is_list = operations.component(response.get("content"))
+    return (schema, is_list), None if schema else "no component schema for the status"
 
 
 def resolve(document, reference):
@@ -94,11 +108,66 @@ def headers(message):
             for key, value in (message.get("headers") or {}).items()}
 
 
+def recorded(folder):
+    """Each exchange recorded under `folder`: `(method, uri, request, response)`, the messages as
+    `{"headers", "body"}` (lowercase header names), the response with its `status` too."""
+    for directory, _, names in sorted(os.walk(folder)):
+        for name in sorted(names):
+            path = os.path.join(directory, name)
+            if name.endswith((".yaml", ".yml")):
+                with open(path) as f:
+                    cassette = yaml.safe_load(f)
+                for interaction in (cassette or {}).get("interactions") or []:
+                    request, response = interaction["request"], interaction["response"]
+                    yield (request["method"], request["uri"],
+                           {"headers": headers(request), "body": body_text(request.get("body"))},
+                           {"headers": headers(response), "body": body_text(response.get("body")),
+                            "status": response["status"]["code"]})
+            elif name.endswith(".txt"):
+                yield from replay_data(path)
+
+
+def replay_data(path):
+    """The exchanges of a PyGithub replay file, ten lines each and an empty one between; a file
+    that leaves that shape (a binary download's body over several lines) ends there."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        lines = f.read().split("\n")
+    position = 0
+    while position < len(lines):
+        if not lines[position].strip():
+            position += 1
+            continue
+        block = lines[position:position + 10]
+        if len(block) < 10 or block[0] not in ("http", "https") or not block[7].isdigit():
+            return
+        scheme, method, host, port, target, request_headers, request_body, status, response_headers, body = block
+        try:
+            request_fields = {k.lower(): v for k, v in ast.literal_eval(request_headers).items()}
+            response_fields = {k.lower(): v for k, v in ast.literal_eval(response_headers)}
+        except (ValueError, SyntaxError):
+            return
+        yield (method, f"{scheme}://{host}{target}",
+               {"headers": request_fields, "body": "" if request_body == "None" else request_body},
+               {"headers": response_fields, "body": body, "status": int(status)})
+        position += 11
+
+
+def recorded_on(response):
+    """The day the response was sent, by its `Date` header; the first day of year 1 without one."""
+    try:
+        return email.utils.parsedate_to_datetime(response["headers"]["date"]).date()
+    except (KeyError, TypeError, ValueError):
+        return datetime.date.min
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("description")
-    parser.add_argument("cassettes", help="a folder of cassettes, read with its subfolders")
+    parser.add_argument("cassettes", help="a folder of cassettes or replay files, read with its subfolders")
     parser.add_argument("--prefix", default="", help="a path prefix the requests have and the description's paths do not")
+    parser.add_argument("--since", type=datetime.date.fromisoformat,
+                        help="only exchanges recorded since this day (YYYY-MM-DD, by the response's Date header): "
+                             "older answers may lack what the API has added since, which the description requires")
     parser.add_argument("--keep", help="build in this folder and keep it")
     args = parser.parse_args()
     with open(args.description) as f:
@@ -107,39 +176,43 @@ def main():
     payloads = collections.defaultdict(list)
     skipped = collections.Counter()
     interactions = matched = 0
-    for directory, _, names in sorted(os.walk(args.cassettes)):
-        for name in sorted(names):
-            if not name.endswith((".yaml", ".yml")):
+    for method, uri, request, response in recorded(args.cassettes):
+        interactions += 1
+        if args.since and recorded_on(response) < args.since:
+            skipped[f"recorded before {args.since}"] += 1
+            continue
+        operation = operations.find(method, urlsplit(uri).path)
+        if operation is None:
+            skipped["no operation for the request"] += 1
+            continue
+        matched += 1
+        bodies = [("response", response["status"], response["headers"], response["body"])]
+        if request["body"]:
+            bodies.append(("request", None, request["headers"], request["body"]))
+        for kind, status, fields, text in bodies:
+            # PyGithub does not keep a request's content type; its bodies are JSON.
+            if "json" not in fields.get("content-type", "application/json" if kind == "request" else "") \
+                    or not text.strip():
+                skipped[f"a {kind} body that is not JSON"] += 1
                 continue
-            with open(os.path.join(directory, name)) as f:
-                cassette = yaml.safe_load(f)
-            for interaction in (cassette or {}).get("interactions") or []:
-                interactions += 1
-                request, response = interaction["request"], interaction["response"]
-                operation = operations.find(request["method"], urlsplit(request["uri"]).path)
-                if operation is None:
-                    skipped["no operation for the request"] += 1
-                    continue
-                matched += 1
-                bodies = [("response", response["status"]["code"], headers(response), body_text(response.get("body")))]
-                if request.get("body"):
-                    bodies.append(("request", None, headers(request), body_text(request.get("body"))))
-                for kind, status, fields, text in bodies:
-                    if "json" not in fields.get("content-type", "") or not text.strip():
-                        skipped[f"a {kind} body that is not JSON"] += 1
-                        continue
-                    if kind == "response":
-                        schema, reason = response_schema(operations, operation, status)
-                    else:
-                        schema = operations.component((operation.get("requestBody") or {}).get("content"))
-                        reason = None if schema else "a request body without a component schema"
-                    if schema is None:
-                        skipped[reason] += 1
-                        continue
-                    try:
-                        payloads[schema].append(json.loads(text))
-                    except ValueError:
-                        skipped[f"a {kind} body that is not valid JSON"] += 1
+            if kind == "response":
+                (schema, is_list), reason = response_schema(operations, operation, status)
+            else:
+                schema, is_list = operations.component((operation.get("requestBody") or {}).get("content"))
+                reason = None if schema else "a request body without a component schema"
+            if schema is None:
+                skipped[reason] += 1
+                continue
+            try:
+                value = json.loads(text)
+            except ValueError:
+                skipped[f"a {kind} body that is not valid JSON"] += 1
+                continue
+            if is_list and not isinstance(value, list):
+                skipped[f"a {kind} body described as a list that is not one"] += 1
+                continue
+            # A list's items are checked one by one, each as the schema its items refer to.
+            payloads[schema] += value if is_list else [value]
     count = sum(len(values) for values in payloads.values())
     print(f"{interactions} interactions, {matched} matched an operation; {count} bodies of {len(payloads)} schemas "
           "to check; not checked: " + ", ".join(f"{n} {reason}" for reason, n in skipped.most_common()), flush=True)
