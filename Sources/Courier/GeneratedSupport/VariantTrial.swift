@@ -18,8 +18,9 @@
 /// synchronous (see `ObjectHandoff`).
 enum VariantTrial {
     /// Thrown within a variant another union is trying with others left: by a union, for an
-    /// object none of its variants accepts; by a number property, for text that is a number;
-    /// by a `Double`, for a number it would round.
+    /// object none of its variants accepts (or of a kind its tag says none lists, which none
+    /// reads); by a number property, for text that is a number; by a `Double`, for a number it
+    /// would round.
     struct Declined: Error {}
 
     private static let slot = ThreadSlot()
