@@ -34,12 +34,17 @@ the description does not list (an enum's value added since, an object of a kind 
 is what a server may send: it is printed with where those values are, and is not a finding.
 Needs python3, PyYAML and the Swift toolchain.
 """
-import argparse, ast, collections, datetime, email.utils, json, os, re, sys
+import argparse, ast, collections, datetime, email.utils, importlib.util, json, os, re, sys
 from urllib.parse import urlsplit
 
 import yaml
 
 from check_package import check_rounds, courier_binary
+
+SCRIPTS = os.path.dirname(os.path.abspath(__file__))
+spec = importlib.util.spec_from_file_location("real_payloads", os.path.join(SCRIPTS, "real-payloads.py"))
+real_payloads = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(real_payloads)
 
 
 class Operations:
@@ -170,9 +175,7 @@ def main():
                              "older answers may lack what the API has added since, which the description requires")
     parser.add_argument("--keep", help="build in this folder and keep it")
     args = parser.parse_args()
-    with open(args.description) as f:
-        document = yaml.safe_load(f) if args.description.endswith((".yaml", ".yml")) else json.load(f)
-    operations = Operations(document, args.prefix)
+    operations = Operations(real_payloads.load(args.description), args.prefix)
     payloads = collections.defaultdict(list)
     skipped = collections.Counter()
     interactions = matched = 0

@@ -5,7 +5,7 @@ value the suite says the schema accepts is decoded with the type Courier generat
 encoded again and compared (`DescriptionExample.check()`), as `corpus-payloads.py` checks
 payloads. Where the random payload scripts check the generator against the constructs their
 authors thought of, this checks it against the ones JSON Schema's own authors wrote down: about
-400 schemas, 1,100 values, from `type` lists and `$ref` to `$id`, `$anchor`, `$defs`,
+400 schemas, 940 values, from `type` lists and `$ref` to `$id`, `$anchor`, `$defs`,
 `prefixItems`, `patternProperties` and `unevaluatedProperties`.
 
     python3 Scripts/schema-suite.py
@@ -112,19 +112,20 @@ def main():
     with work_folder(args.keep, "courier-schema-suite-") as work:
         folder = os.path.join(work, "descriptions")
         os.makedirs(folder)
-        entries, by_module = [], {}
+        entries, by_module, relative_of = [], {}, {}
         for key, schema, values in cases(args.suite):
             relative = re.sub(r"\.json#", "-", key) + ".json"
             path = os.path.join(folder, relative.replace("/", "_"))
             with open(path, "w") as f:
                 json.dump(description(key, schema), f, indent=1, ensure_ascii=False)
             entries.append((relative, path, [{"Value": data} for _, data in values]))
-            by_module[corpus.module_name(relative)] = (key, relative, values)
+            by_module[corpus.module_name(relative)] = (key, values)
+            relative_of[key] = relative
         package = os.path.join(work, "package")
         # `check_corpus` prints each description that does not generate; the reasons are sorted below.
         count, findings, not_generated, crashed = corpus.check_corpus(entries, courier, package)
         problems = [f"the generator crashed on {relative}" for relative in crashed]
-        for module, (key, relative, _) in by_module.items():
+        for key, relative in relative_of.items():
             error = not_generated.get(relative)
             # An error the generator gives has its position (`file:line:column: error: `).
             positioned = error is not None and re.search(r":\d+:\d+: error: ", error)
@@ -135,12 +136,11 @@ def main():
             elif key not in NOT_GENERATED and "Remote references" not in error:
                 problems.append(f"{key} did not generate: {error}")
         for key in NOT_GENERATED:
-            relative = next((r for k, r, _ in by_module.values() if k == key), None)
-            if relative is not None and relative not in not_generated:
+            if key in relative_of and relative_of[key] not in not_generated:
                 problems.append(f"{key} is listed as not generated, but it generates: take it off NOT_GENERATED")
         refused = {}
         for module, line in findings:
-            key, _, values = by_module[module]
+            key, values = by_module[module]
             round_number = re.match(r"payload Value(?: \(round (\d+)\))?: ", line)
             test, data = values[int(round_number.group(1) or 1) - 1] if round_number else ("?", None)
             changed = line.split(": ", 1)[-1].startswith("changed ")
@@ -149,7 +149,7 @@ def main():
                 continue
             problems.append(f"{key} \"{test}\" {json.dumps(data)[:200]}: {line.split(': ', 1)[-1][:400]}")
         for key in REFUSED:
-            if key not in refused and any(k == key for k, _, _ in by_module.values()):
+            if key not in refused and key in relative_of:
                 problems.append(f"{key} is listed as refused, but each of its values decodes: take it off REFUSED")
         for reason in dict.fromkeys(REFUSED.values()):
             listed = [f"{key} ({refused[key]})" for key, said in sorted(REFUSED.items()) if said == reason and key in refused]
