@@ -59,8 +59,8 @@ struct SchemaIdentifiers {
             var base: URL
             /// The URIs of the schema resource the node stands in.
             var names: [String]
-            /// Whether the node's keys are names (of properties, of schemas), not keywords.
-            var namesKeys: Bool
+            /// Where the node stands: whether an `$id` of it counts.
+            var place: SchemaPlace
         }
         // The way to each node visited, as its parent's step and its own token: most nodes
         // declare nothing, and need no pointer of their own.
@@ -75,7 +75,7 @@ struct SchemaIdentifiers {
             return "#" + tokens.reversed().map { "/" + JSONPointer.escape($0) }.joined()
         }
         func isContainer(_ node: Node) -> Bool { node.mapping != nil || node.sequence != nil }
-        var pending = [Pending(node: document, step: 0, base: documentBase, names: rootNames, namesKeys: false)]
+        var pending = [Pending(node: document, step: 0, base: documentBase, names: rootNames, place: .anywhere)]
         while let current = pending.popLast() {
             if let items = current.node.sequence {
                 for (index, item) in items.enumerated().reversed() where isContainer(item) {
@@ -83,14 +83,14 @@ struct SchemaIdentifiers {
                     pending.append(
                         Pending(
                             node: item, step: steps.count - 1, base: current.base, names: current.names,
-                            namesKeys: false))
+                            place: current.place.child(String(index), inList: true)))
                 }
                 continue
             }
             guard let mapping = current.node.mapping else { continue }
             var base = current.base
             var names = current.names
-            if !current.namesKeys {
+            if current.place.mayHoldSchema {
                 let isRoot = current.step == 0
                 if let id = mapping["$id"]?.string {
                     if id.hasPrefix("#") {
@@ -115,12 +115,10 @@ struct SchemaIdentifiers {
             }
             // Reversed onto the stack, so that schemas are visited in document order.
             for (key, value) in mapping.entries.reversed() where isContainer(value) {
-                if !current.namesKeys, SchemaKeywords.data.contains(key) || key.hasPrefix("x-") { continue }
+                let place = current.place.child(key)
+                if place == .none { continue }
                 steps.append((current.step, key))
-                pending.append(
-                    Pending(
-                        node: value, step: steps.count - 1, base: base, names: names,
-                        namesKeys: !current.namesKeys && SchemaKeywords.namedSchemas.contains(key)))
+                pending.append(Pending(node: value, step: steps.count - 1, base: base, names: names, place: place))
             }
         }
     }
@@ -147,7 +145,9 @@ struct SchemaIdentifiers {
         var base = documentBase
         guard hasSchemaIDs else { return base }
         var node = document
+        var place = SchemaPlace.anywhere
         func enter(_ node: Node) {
+            guard place.mayHoldSchema else { return }
             if let id = node.mapping?["$id"]?.string, !id.hasPrefix("#"), let url = Self.resolve(id, against: base) {
                 base = url
             }
@@ -157,8 +157,10 @@ struct SchemaIdentifiers {
             let key = JSONPointer.unescape(String(token))
             if let next = node.mapping?[key] {
                 node = next
+                place = place.child(key)
             } else if let index = Int(key), let items = node.sequence, items.indices.contains(index) {
                 node = items[index]
+                place = place.child(key, inList: true)
             } else {
                 break
             }

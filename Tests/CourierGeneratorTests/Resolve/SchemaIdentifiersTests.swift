@@ -144,6 +144,61 @@ import Testing
         #expect(text.contains(#"properties: "barks kind", constants: ["kind": ["dog"]]"#))
     }
 
+    /// JSON Schema reads schemas only under the keywords it knows: an object with an `$id` in
+    /// the value of an unknown keyword, an extension or an example names nothing, so the
+    /// schema that declares the same `$id` is the one it names. Before, the look-alike counted,
+    /// and the reference named two schemas: an error (JSON-Schema-Test-Suite's
+    /// `optional/unknownKeyword.json`).
+    @Test(arguments: [
+        "array_of_schemas: [{$id: 'https://example.com/schemas/pet', type: 'null'}]",
+        "object_of_schemas: {foo: {$id: 'https://example.com/schemas/pet', type: integer}}",
+        "not: {array_of_schemas: [{$id: 'https://example.com/schemas/pet', type: integer}]}",
+        "x-original: {$id: 'https://example.com/schemas/pet', type: integer}",
+        "example: {$id: 'https://example.com/schemas/pet', type: integer}",
+        "discriminator: {propertyName: kind, x-schema: {$id: 'https://example.com/schemas/pet'}}",
+    ])
+    func anIDOutsideTheKeywordsOfSchemasNamesNothing(lookAlike: String) throws {
+        let text = try generate(
+            Self.description(
+                answer: "https://example.com/schemas/pet",
+                schemas: """
+                        Holder:
+                          type: object
+                          properties: {kind: {type: string}}
+                          \(lookAlike)
+                        Pet:
+                          $id: https://example.com/schemas/pet
+                          type: object
+                          properties: {name: {type: string}}
+                    """))
+        #expect(text.contains("public func listPets() async throws(Courier.ServiceError) -> Pet {"))
+    }
+
+    /// The same look-alike where a schema stands is a second declaration of the `$id`: the
+    /// reference names two schemas, an error.
+    @Test(arguments: [
+        "$defs: {copy: {$id: 'https://example.com/schemas/pet', type: integer}}",
+        "properties: {copy: {$id: 'https://example.com/schemas/pet', type: integer}}",
+        "not: {anyOf: [{$id: 'https://example.com/schemas/pet', type: integer}]}",
+        "dependencies: {kind: {$id: 'https://example.com/schemas/pet', type: integer}}",
+    ])
+    func anIDWhereASchemaStandsCounts(declaration: String) {
+        #expect(throws: GenerationError.self) {
+            try generate(
+                Self.description(
+                    answer: "https://example.com/schemas/pet",
+                    schemas: """
+                            Holder:
+                              type: object
+                              \(declaration)
+                            Pet:
+                              $id: https://example.com/schemas/pet
+                              type: object
+                              properties: {name: {type: string}}
+                        """))
+        }
+    }
+
     /// OpenAPI 3.0's schemas have no `$id`: a pointer beside one is the document's.
     @Test func openAPI30ReadsNoID() throws {
         let text = try generate(
