@@ -3,7 +3,8 @@
 HTTP exchanges with vcrpy (Python) or go-vcr as YAML cassettes, `interactions` of a `request`
 (method, URI, body) and a `response` (status, headers, body); PyGithub keeps them as text
 (`tests/ReplayData/*.txt`: per exchange the scheme, method, host, port, path, request headers,
-request body, status, response headers and response body, a line each). This matches each
+request body, status, response headers and response body, a line each); github3.py keeps them
+as Betamax cassettes (`tests/cassettes/*.json`: `http_interactions`, bodies as text or base64). This matches each
 exchange to its operation in the API's description (the request's path against the
 description's path templates, and the method) and checks each JSON body whose schema is a
 component schema, or a list of one, as `real-payloads.py` checks its random ones: the
@@ -26,15 +27,22 @@ check against a description of GitHub's REST API (`../shared/specs/github-api.gi
     python3 Scripts/cassette-payloads.py ../shared/specs/github-api.github.com-2022-07.json \\
         pygithub-2.10.0/tests/ReplayData --since 2022-07-01
 
+github3.py's (`github3.py` on PyPI, `tests/cassettes`) are Betamax cassettes of GitHub's answers
+from 2013 on:
+
+    python3 Scripts/cassette-payloads.py ../shared/specs/github-api.github.com-2022-07.json \\
+        github3.py-4.0.1/tests/cassettes
+
 Prints how many interactions matched an operation, how many bodies were checked and why the
 others were not (not JSON, an inline schema, an undescribed status), then each finding (a body
 that does not decode, or decodes and encodes again with a value changed or dropped, or in
 another union case than its tag names); exits 1 if there is one. A body kept whole with values
 the description does not list (an enum's value added since, an object of a kind no union lists)
-is what a server may send: it is printed with where those values are, and is not a finding.
+is what a server may send: it is printed with where those values are, and is not a finding;
+nor is a union's `undocumented` for a body that its own schema does not read (that error is).
 Needs python3, PyYAML and the Swift toolchain.
 """
-import argparse, ast, collections, datetime, email.utils, importlib.util, json, os, re, sys
+import argparse, ast, base64, collections, datetime, email.utils, gzip, importlib.util, json, os, re, sys
 from urllib.parse import urlsplit
 
 import yaml
@@ -130,6 +138,8 @@ def recorded(folder):
                             "status": response["status"]["code"]})
             elif name.endswith(".txt"):
                 yield from replay_data(path)
+            elif name.endswith(".json"):
+                yield from betamax(path)
 
 
 def replay_data(path):
@@ -155,6 +165,41 @@ def replay_data(path):
                {"headers": request_fields, "body": "" if request_body == "None" else request_body},
                {"headers": response_fields, "body": body, "status": int(status)})
         position += 11
+
+
+def betamax(path):
+    """The exchanges of a Betamax cassette (`http_interactions`, as github3.py records them):
+    bodies as text or as base64, gzip-compressed where the message says so. A JSON file of
+    another shape has none."""
+    with open(path, encoding="utf-8") as f:
+        try:
+            cassette = json.load(f)
+        except ValueError:
+            return
+    if not isinstance(cassette, dict):
+        return
+    for interaction in cassette.get("http_interactions") or []:
+        request, response = interaction["request"], interaction["response"]
+        yield (request["method"].upper(), request["uri"],
+               {"headers": headers(request), "body": betamax_body(request)},
+               {"headers": headers(response), "body": betamax_body(response),
+                # (Betamax before 0.5 kept the status as `status_code`.)
+                "status": (response.get("status") or {}).get("code") or response.get("status_code")})
+
+
+def betamax_body(message):
+    body = message.get("body") or {}
+    if isinstance(body, str):  # (as the oldest cassettes keep a request's)
+        return body
+    if body.get("base64_string"):
+        data = base64.b64decode(body["base64_string"])
+        if headers(message).get("content-encoding") == "gzip" or data[:2] == b"\x1f\x8b":
+            try:
+                data = gzip.decompress(data)
+            except (OSError, EOFError):
+                return ""
+        return data.decode("utf-8", errors="replace")
+    return body.get("string") or ""
 
 
 def recorded_on(response):
