@@ -87,6 +87,10 @@ import Foundation
     public var kinds: Kinds
     /// Keys an object must have.
     public var required: KeyNames
+    /// Keys the description requires that the variant's type reads without (a required key
+    /// whose value may be `null`, or one with a default): a payload missing one is a weaker
+    /// match, not ruled out (see ``allowingMissing(_:)``).
+    var missingAllowed: KeyNames = []
     /// Keys the variant's object declares.
     public var properties: KeyNames
     /// Whether the variant keeps keys it does not declare (`additionalProperties`, nested
@@ -155,6 +159,18 @@ import Foundation
         return variant
     }
 
+    /// The variant with keys the description requires but its type reads without: a required
+    /// key whose value may be `null` (read as `nil` when a server leaves it out) or that has a
+    /// default. A payload without one is not ruled out, as a missing ``required`` key rules it
+    /// out, but goes after a variant that accounts for as many of its keys and misses none.
+    /// - Parameter keys: The keys.
+    /// - Returns: The variant's evidence.
+    public func allowingMissing(_ keys: KeyNames) -> UnionVariant {
+        var variant = self
+        variant.missingAllowed = keys
+        return variant
+    }
+
     /// A string variant whose text has a format, in a union with other string variants.
     /// - Parameters:
     ///   - kinds: The kinds of value it accepts (`[.string]`).
@@ -206,6 +222,8 @@ import Foundation
     /// or a required key is missing. When a constant tag matches exactly one variant, that is the
     /// variant (decoded leniently; its errors are the union's). Otherwise, the variant with the
     /// most matching tags wins, then the one that accounts for the most of the payload's keys,
+    /// then the one that misses no key its description requires (a key its type reads without,
+    /// ``allowingMissing(_:)``, does not rule it out),
     /// then the one whose formatted properties' text has their formats (a UUID, a URL, a
     /// date-time), then the one that requires the most of them; if it does not declare keys
     /// that another variant declares, a `oneOf` value is ambiguous and decoding fails rather
@@ -462,6 +480,10 @@ import Foundation
             /// Properties whose text has the format the variant gives them: weighed after the
             /// keys, since a timestamp says less about a variant than the keys around it.
             var formatted = 0
+            /// Whether the payload has every key the variant's description requires, those its
+            /// type reads without included: between variants that account for as many keys,
+            /// one that misses none goes first.
+            var complete = 1
             /// Required keys, all present by then: a variant that requires a key the payload
             /// has is closer than one that only declares it.
             var required = 0
@@ -534,13 +556,17 @@ import Foundation
             scores[position].accounted =
                 candidate.properties.isEmpty ? 0 : keys.count { candidate.properties.contains($0) }
             scores[position].required = candidate.required.names.count
+            if candidate.missingAllowed.names.contains(where: { !keys.contains($0) }) {
+                scores[position].complete = 0
+            }
             for (key, format) in candidate.formats {
                 if case .string(let text)? = value(at: key), format.matches(text) { scores[position].formatted += 1 }
             }
         }
+        // (Accounted keys, then completeness, as one figure: tuples compare six elements at most.)
         scores.sort {
-            ($0.exact, $0.open, $0.accounted, $0.formatted, $0.required, -$0.index)
-                > ($1.exact, $1.open, $1.accounted, $1.formatted, $1.required, -$1.index)
+            ($0.exact, $0.open, $0.accounted * 2 + $0.complete, $0.formatted, $0.required, -$0.index)
+                > ($1.exact, $1.open, $1.accounted * 2 + $1.complete, $1.formatted, $1.required, -$1.index)
         }
         guard let best = scores.first else {
             return Candidates(order: [], isObject: true) {

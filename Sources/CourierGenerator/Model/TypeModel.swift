@@ -155,6 +155,11 @@ struct PropertyModel {
     /// Whether encoding writes the key even when the value is `nil` (as `null`).
     var encodesNull: Bool { isRequired && isOptional && isNullable }
 
+    /// Whether a payload without the key fails to decode: a required key whose value may not
+    /// be `null` and that has no default. A required key that may be `null` reads a missing
+    /// key as `nil` (servers leave such keys out), and one with a default reads the default.
+    var mustBeInPayload: Bool { isRequired && !isOptional && defaultExpression == nil }
+
     /// Whether a payload's `null` for this key is remembered, so that encoding writes `null`
     /// again rather than leaving the key out: a server's `"customer": null` and its missing
     /// `customer` both read `nil`, but are different payloads. A required key that may be

@@ -42,6 +42,7 @@ enum UnionEvidence {
                 shapes[objectVariants[0]].properties = []
                 shapes[objectVariants[0]].openTags = [:]
                 shapes[objectVariants[0]].keepsUndeclaredKeys = false
+                shapes[objectVariants[0]].missingAllowed = []
             }
             // A format counts where it tells variants apart: a property that another object
             // variant declares without it (a UUID here, any text there), a string variant beside
@@ -178,6 +179,8 @@ enum UnionEvidence {
         var kinds: Set<String> = []
         var isObjectVariant = false
         var required: [String] = []
+        /// Required keys the variant's type reads without (`UnionVariant.allowingMissing(_:)`).
+        var missingAllowed: [String] = []
         var properties: Set<String> = []
         var constants: [String: [ConstantValue]] = [:]
         var openTags: [String: [ConstantValue]] = [:]
@@ -220,7 +223,9 @@ enum UnionEvidence {
                             .joined(separator: ", ") + "]")
                 }
                 if keepsUndeclaredKeys { arguments.append("keepsUndeclaredKeys: true") }
-                return ".object(" + arguments.joined(separator: ", ") + ")"
+                let object = ".object(" + arguments.joined(separator: ", ") + ")"
+                return missingAllowed.isEmpty
+                    ? object : object + ".allowingMissing(" + Naming.keyNamesLiteral(missingAllowed) + ")"
             }
             func kindsCode(_ kinds: Set<String>) -> String {
                 kinds == Self.any
@@ -272,7 +277,12 @@ enum UnionEvidence {
                 case .structure(let model):
                     shape.kinds = ["object"]
                     shape.isObjectVariant = true
-                    shape.required = model.properties.filter(\.isRequired).map(\.jsonName)
+                    // Only the keys the variant's decoder cannot do without rule it out: a
+                    // variant is never refused a payload its own type reads. The other required
+                    // keys only count against it when missing.
+                    shape.required = model.properties.filter(\.mustBeInPayload).map(\.jsonName)
+                    shape.missingAllowed = model.properties.filter { $0.isRequired && !$0.mustBeInPayload }
+                        .map(\.jsonName)
                     shape.properties = Set(model.properties.map(\.jsonName))
                     shape.keepsUndeclaredKeys = model.undeclaredKeysAreDescribed
                     for property in model.properties {

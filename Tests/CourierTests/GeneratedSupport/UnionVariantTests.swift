@@ -93,6 +93,71 @@ import Testing
         }
     }
 
+    struct User: Decodable, Equatable {
+        var login: String
+        var id: Int
+    }
+
+    /// A team whose `parent` is required but may be `null`: its type reads it as `nil` when a
+    /// server leaves it out.
+    struct Team: Decodable, Equatable {
+        var id: Int
+        var parent: Int?
+    }
+
+    struct IdentifierOnly: Decodable, Equatable {
+        var id: Int
+    }
+
+    /// GitHub's reviewer: a user or a team, told apart by their keys; with `reference`, a third
+    /// variant that declares only `id`.
+    enum Reviewer: Decodable, Equatable {
+        case user(User)
+        case team(Team)
+        case reference(IdentifierOnly)
+        case undocumented(JSONValue)
+
+        init(from decoder: any Decoder) throws {
+            let withReference = decoder.userInfo[Self.withReference] as? Bool == true
+            var variants: [UnionVariant] = [
+                .object(required: "login id", properties: "id login"),
+                .object(required: "id", properties: "id parent").allowingMissing("parent"),
+            ]
+            if withReference { variants.append(.object(required: "id", properties: "id")) }
+            self = try UnionVariant.decode(
+                UnionVariants(variants), from: decoder, union: "Reviewer", undocumented: Self.undocumented
+            ) { index in
+                switch index {
+                case 0: .user(try User(from: decoder))
+                case 1: .team(try Team(from: decoder))
+                default: .reference(try IdentifierOnly(from: decoder))
+                }
+            }
+        }
+
+        static let withReference = CodingUserInfoKey(rawValue: "withReference")!
+    }
+
+    /// A required key the variant's type reads without (`allowingMissing`) does not rule it
+    /// out: a team without its `parent` is a team, not `undocumented` (github3.py's recorded
+    /// answers, in GitHub's pending-deployment reviewer). It still counts against the variant:
+    /// beside one that accounts for as many keys and misses none, that one goes first.
+    @Test(arguments: [
+        (#"{"id": 7}"#, false, Reviewer.team(Team(id: 7, parent: nil))),
+        (#"{"id": 7, "parent": 3}"#, false, .team(Team(id: 7, parent: 3))),
+        (#"{"login": "octocat", "id": 1}"#, false, .user(User(login: "octocat", id: 1))),
+        (#"{"id": 7}"#, true, .reference(IdentifierOnly(id: 7))),
+        (#"{"id": 7, "parent": null}"#, true, .team(Team(id: 7, parent: nil))),
+        (#"{"name": "x"}"#, true, .undocumented(["name": "x"])),
+    ])
+    func aRequiredKeyTheVariantReadsWithoutCountsAgainstItOnly(json: String, withReference: Bool, expected: Reviewer)
+        throws
+    {
+        let decoder = JSONDecoder()
+        decoder.userInfo[Reviewer.withReference] = withReference
+        #expect(try decoder.decode(Reviewer.self, from: Data(json.utf8)) == expected)
+    }
+
     /// Scalars: a number, an integer, an enum that lists some values, and plain text.
     enum Scalar: Decodable, Equatable {
         case double(Double)

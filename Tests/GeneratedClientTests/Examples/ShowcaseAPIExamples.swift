@@ -14,7 +14,7 @@ enum ShowcaseAPIExamples {
 
     private static func makeExamples() -> [CourierTesting.DescriptionExample] {
         var examples: [CourierTesting.DescriptionExample] = []
-        examples.reserveCapacity(37)
+        examples.reserveCapacity(40)
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ShowcaseAPI.Tick.self, name: "SUBSCRIBE /stream/ticks 200 (lines) item 1",
@@ -103,6 +103,18 @@ enum ShowcaseAPIExamples {
             CourierTesting.DescriptionExample.decoding(
                 ShowcaseAPI.Tick.self, name: "#/components/schemas/Tick/example",
                 json: #"{"index":0,"text":"event 0"}"#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                ShowcaseAPI.Reviewer.self, name: "#/components/schemas/Reviewer/examples/0",
+                json: #"{"id":3435322,"name":"team-1","privacy":"closed","slug":"team-1"}"#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                ShowcaseAPI.Reviewer.self, name: "#/components/schemas/Reviewer/examples/1",
+                json: #"{"id":3435323,"name":"team-2","parent":null,"slug":"team-2"}"#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                ShowcaseAPI.Reviewer.self, name: "#/components/schemas/Reviewer/examples/2",
+                json: #"{"id":1,"login":"octocat"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ShowcaseAPI.Animal.self, name: "#/components/schemas/Animal/example as Animal",

@@ -32,7 +32,7 @@ public indirect enum ParcelInputPayment: Swift.Codable, Swift.Hashable, Swift.Se
         [
             .object(required: "kind brand expires", properties: "brand expires kind", constants: ["kind": ["card"]]),
             .object(required: "kind iban", properties: "bic iban kind", constants: ["kind": ["bank_transfer"]]),
-            .object(required: "kind due_in purchase_order", properties: "due_in kind purchase_order", constants: ["kind": ["invoice"]]),
+            .object(required: "kind due_in", properties: "due_in kind purchase_order", constants: ["kind": ["invoice"]]).allowingMissing("purchase_order"),
         ]
     }
 

@@ -36,7 +36,7 @@ public indirect enum StreamEvent: Swift.Codable, Swift.Hashable, Swift.Sendable,
             .object(required: "type item_id output_index content_index delta sequence_number", properties: "content_index delta item_id output_index sequence_number type", constants: ["type": ["response.output_text.delta"]]),
             .object(required: "type item_id output_index content_index text sequence_number", properties: "content_index item_id output_index sequence_number text type", constants: ["type": ["response.output_text.done"]]),
             .object(required: "type output_index item sequence_number", properties: "item output_index sequence_number type", constants: ["type": ["response.output_item.added"]]),
-            .object(required: "type code message param sequence_number", properties: "code message param sequence_number type", constants: ["type": ["error"]]),
+            .object(required: "type message sequence_number", properties: "code message param sequence_number type", constants: ["type": ["error"]]).allowingMissing("code param"),
         ]
     }
 
