@@ -9,21 +9,16 @@ import Testing
 /// as the later part alone, it was a `Double`, which rounds an ID past 2^53 without a word.
 @Suite(.onComputeThreads) struct AllOfPropertiesTests {
     func property(_ first: String, _ second: String) throws -> String {
-        let yaml = """
-            openapi: 3.0.3
-            info: {title: Test, version: "1"}
-            paths: {}
-            components:
-              schemas:
+        let yaml = GeneratedSources.description(
+            version: "3.0.3",
+            schemas: """
                 Job:
                   allOf:
                     - {type: object, properties: {runner: \(first)}}
                     - {type: object, properties: {runner: \(second)}}
-            """
-        let output = try Generator(moduleName: "TestAPI").generate(text: yaml, displayPath: "Specs/test.yaml")
-        let job = try #require(output.files.first { $0.path.hasSuffix("/Job.swift") }?.contents)
-        let line = try #require(job.split(separator: "\n").first { $0.contains("public var runner:") })
-        return line.trimmingCharacters(in: .whitespaces)
+                """)
+        return try GeneratedSources.line(
+            containing: "public var runner:", in: GeneratedSources.source(ofType: "Job", in: yaml))
     }
 
     @Test(arguments: [

@@ -15,20 +15,15 @@ import Testing
     /// or without (a dictionary).
     func undeclaredValues(_ schema: String, withProperties: Bool) throws -> String {
         let properties = withProperties ? "properties: {name: {type: string}}, " : ""
-        let yaml = """
-            openapi: 3.1.0
-            info: {title: Test, version: "1"}
-            paths: {}
-            components:
-              schemas:
+        let yaml = GeneratedSources.description(
+            version: "3.1.0",
+            schemas: """
                 Shared: {type: object, properties: {id: {type: integer}}}
                 Thing: {type: object, \(properties)\(schema)}
-            """
-        let output = try Generator(moduleName: "TestAPI").generate(text: yaml, displayPath: "Specs/test.yaml")
-        let thing = try #require(output.files.first { $0.path.hasSuffix("/Thing.swift") }?.contents)
+                """)
+        let thing = try GeneratedSources.source(ofType: "Thing", in: yaml)
         let prefix = withProperties ? "public var additionalProperties: " : "public typealias Thing = "
-        let line = try #require(thing.split(separator: "\n").first { $0.contains(prefix) })
-        return line.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: prefix, with: "")
+        return try GeneratedSources.line(containing: prefix, in: thing).replacingOccurrences(of: prefix, with: "")
     }
 
     @Test(

@@ -11,12 +11,9 @@ import Testing
 @Suite(.onComputeThreads) struct UnionRequiredKeysTests {
     /// The evidence the union gives its team variant, whose `parent` is declared as given.
     func teamEvidence(parent: String, version: String) throws -> String {
-        let yaml = """
-            openapi: \(version)
-            info: {title: Test, version: "1"}
-            paths: {}
-            components:
-              schemas:
+        let yaml = GeneratedSources.description(
+            version: version,
+            schemas: """
                 User: {type: object, required: [login, id], properties: {login: {type: string}, id: {type: integer}}}
                 Team:
                   type: object
@@ -27,11 +24,9 @@ import Testing
                     parent: \(parent)
                 Reviewer:
                   oneOf: [{$ref: '#/components/schemas/User'}, {$ref: '#/components/schemas/Team'}]
-            """
-        let output = try Generator(moduleName: "TestAPI").generate(text: yaml, displayPath: "Specs/test.yaml")
-        let union = try #require(output.files.first { $0.path.hasSuffix("/Reviewer.swift") }?.contents)
-        let line = try #require(union.split(separator: "\n").first { $0.contains("properties: \"id name parent\"") })
-        return line.trimmingCharacters(in: .whitespaces)
+                """)
+        return try GeneratedSources.line(
+            containing: #"properties: "id name parent""#, in: GeneratedSources.source(ofType: "Reviewer", in: yaml))
     }
 
     static let lenient = #".object(required: "id name", properties: "id name parent").allowingMissing("parent"),"#

@@ -44,7 +44,7 @@ import Testing
     }
 
     func model(_ name: String) throws -> String {
-        try #require(output.files.first { $0.path.hasSuffix("/\(name).swift") }).contents
+        try GeneratedSources.source(ofType: name, in: output)
     }
 
     @Test(arguments: [

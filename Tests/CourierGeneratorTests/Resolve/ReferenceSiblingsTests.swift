@@ -9,16 +9,13 @@ import Testing
 /// it refers to.
 @Suite(.onComputeThreads) struct ReferenceSiblingsTests {
     func generate(version: String, schemas: String) throws -> String {
-        let yaml = """
-            openapi: \(version)
-            info: {title: Test, version: "1"}
-            paths: {}
-            components:
-              schemas:
+        let yaml = GeneratedSources.description(
+            version: version,
+            schemas: """
                 Pet: {type: object, required: [name], properties: {name: {$ref: '#/components/schemas/Name'}}}
                 Name: {type: string}
-            \(schemas.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
-            """
+                \(schemas)
+                """)
         let output = try Generator(moduleName: "TestAPI").generate(text: yaml, displayPath: "Specs/test.yaml")
         return output.files.map(\.contents).joined(separator: "\n")
     }
