@@ -66,6 +66,12 @@ def segment(template):
     return parts[0] if parts else ""
 
 
+def last_segment(template):
+    """The last segment of a path template that is not a parameter (`/tasks/{id}/annotations/`: `annotations`)."""
+    parts = [part for part in template.strip("/").split("/") if part and not part.startswith("{")]
+    return parts[-1] if parts else ""
+
+
 def success_schema(operation):
     """The JSON schema of an operation's first 2xx response, if it has one."""
     for status, response in sorted(operation.get("responses", {}).items()):
@@ -85,28 +91,34 @@ class Collector:
         self.seen = collections.defaultdict(list)  # first path segment -> objects answered
         self.payloads = collections.defaultdict(list)  # schema name -> payloads
 
-    def keep(self, schema, value, segment):
-        """Keeps an answer under its schema's name, or each item of a list under the item's."""
+    def keep(self, schema, value, segments):
+        """Keeps an answer under its schema's name, or each item of a list under the item's, and
+        its objects as the objects of the path segments it was answered under."""
         if value is None or not isinstance(schema, dict):
             return
         name = schema_name(schema)
         if name:
             self.payloads[name].append(value)
             if isinstance(value, dict):
-                self.seen[segment].append(value)
+                for segment in segments:
+                    self.seen[segment].append(value)
+                    # A page's items (`results`, `items`, `data`…) are objects of the segment too.
+                    for entry in value.values():
+                        if isinstance(entry, list):
+                            self.seen[segment].extend(item for item in entry[:25] if isinstance(item, dict))
         elif schema.get("type") == "array" and isinstance(value, list) and schema_name(schema.get("items")):
             for item in value[:25]:
-                self.keep(schema["items"], item, segment)
+                self.keep(schema["items"], item, segments)
         elif "anyOf" in schema or "oneOf" in schema:
             # Only a schema with one named alternative beside `null` says which type an answer is.
             named = [part for part in schema.get("anyOf", schema.get("oneOf")) if schema_name(part)]
             others = [part for part in schema.get("anyOf", schema.get("oneOf")) if not schema_name(part)]
             if len(named) == 1 and all(part.get("type") == "null" for part in others):
-                self.keep(named[0], value, segment)
+                self.keep(named[0], value, segments)
         elif isinstance(schema.get("properties"), dict) and isinstance(value, dict):
             # An object written out in the response (a list's envelope): its properties that name a type.
             for name, property_schema in schema["properties"].items():
-                self.keep(property_schema, value.get(name), segment)
+                self.keep(property_schema, value.get(name), segments)
 
     def filled(self, text):
         """`$ids:SEGMENT` and `$hours:N` filled in, in a string or anywhere in a JSON value."""
@@ -168,7 +180,8 @@ class Collector:
                         query = self.filled(extra.get("query", ""))
                         body = self.filled(extra.get("body", {})) if method == "post" else None
                         _, value = self.server.call(method.upper(), path + (f"?{query}" if query else ""), body)
-                        self.keep(schema, value, segment(template))
+                        # `/tasks/{id}/annotations/` answers annotations: `/annotations/{id}` can use them.
+                        self.keep(schema, value, {segment(template), last_segment(template)})
 
     def rounds(self):
         """Payloads as rounds of one payload per schema, as `check_rounds` takes them."""
