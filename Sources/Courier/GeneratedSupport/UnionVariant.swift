@@ -362,12 +362,15 @@ import Foundation
         guard order.count(where: { variants[$0].elements != nil }) > 1,
             let elements = try? decoder.singleValueContainer().decode([JSONValue].self)
         else { return order }
+        // A whole number written `2.0` is a number, where the decoder keeps the text (see
+        // `DocumentDecoder.isNumberWrittenAsDecimal`).
+        let decimals = (decoder as? DocumentDecoder)?.elementsWrittenAsDecimals ?? []
         var exact: Kinds = []
-        for element in elements {
+        for (index, element) in elements.enumerated() {
             switch element {
             case .null: break
             case .bool: exact.insert(.boolean)
-            case .int: exact.insert(.integer)
+            case .int: exact.insert(index < decimals.count && decimals[index] ? .number : .integer)
             case .double: exact.insert(.number)
             // A whole number past `Int`'s range (a `UInt64`) is still an integer.
             case .decimal(let number): exact.insert(number.description.contains(".") ? .number : .integer)
@@ -620,8 +623,13 @@ import Foundation
                 plain.append(index)
             }
         }
-        // A whole number is an integer before it is a double.
-        if probe.kind.contains(.integer) {
+        // A whole number is an integer before it is a double, unless it was written as one
+        // (`2.0`): then a variant of numbers goes first.
+        if probe.writtenAsDecimal {
+            plain =
+                plain.filter { variants[$0].kinds.contains(.number) }
+                + plain.filter { !variants[$0].kinds.contains(.number) }
+        } else if probe.kind.contains(.integer) {
             plain =
                 plain.filter { variants[$0].kinds.contains(.integer) }
                 + plain.filter { !variants[$0].kinds.contains(.integer) }
@@ -653,6 +661,9 @@ import Foundation
         var kind: Kinds = []
         var value: JSONValue?
         var kindName = "a null"
+        /// A whole number written with a fraction or an exponent (`2.0`), where the decoder
+        /// keeps the text.
+        var writtenAsDecimal = false
 
         init(string: String) {
             (kind, value, kindName) = (.string, .string(string), "a string")
@@ -670,6 +681,7 @@ import Foundation
                     (kind, value, kindName) = (.boolean, .bool(flag), "a boolean")
                 } else if let number = try? single.decode(Int.self) {
                     (kind, value, kindName) = ([.integer, .number], .int(number), "an integer")
+                    writtenAsDecimal = (decoder as? DocumentDecoder)?.isNumberWrittenAsDecimal ?? false
                 } else if let number = try? single.decode(Double.self) {
                     // A whole number past `Int`'s range (a `UInt64`) is still an integer.
                     (kind, value, kindName) =

@@ -483,6 +483,56 @@ import Testing
         }
     }
 
+    /// A whole number written with a fraction or an exponent (`2.0`, `1e3`: how Rust's serde,
+    /// Python and Jackson write a float) goes to the variant of numbers with Courier's decoder,
+    /// though the union lists integers first (Chroma's metadata values, found on its server); one
+    /// written with digits only, to the integers. Foundation's decoder hides the text, so there
+    /// `2.0` is an integer as before.
+    @Test(arguments: [
+        ("2", Metadata.integer(2), Metadata.integer(2)),
+        ("2.0", .number(2), .integer(2)),
+        ("1e3", .number(1000), .integer(1000)),
+        ("2.5", .number(2.5), .number(2.5)),
+        ("9007199254740993", .integer(9_007_199_254_740_993), .integer(9_007_199_254_740_993)),
+        ("[1, 2]", .integers([1, 2]), .integers([1, 2])),
+        ("[1.0, 2.0]", .numbers([1, 2]), .integers([1, 2])),
+        ("[1, 2.0]", .numbers([1, 2]), .integers([1, 2])),
+    ])
+    func aNumberWrittenWithAFractionIsANumber(json: String, courier: Metadata, foundation: Metadata) throws {
+        #expect(try JSONDecoding.decode(Metadata.self, from: Data(json.utf8), options: JSONDecoder()) == courier)
+        #expect(try decode(Metadata.self, json) == foundation)
+        let nested = #"{"values": {"x": \#(json)}}"#
+        #expect(
+            try JSONDecoding.decode([String: [String: Metadata]].self, from: Data(nested.utf8), options: JSONDecoder())
+                == ["values": ["x": courier]])
+    }
+
+    /// A metadata value as Chroma describes it: integers listed before numbers.
+    enum Metadata: Decodable, Equatable {
+        case integer(Int64)
+        case number(Double)
+        case integers([Int64])
+        case numbers([Double])
+
+        static let variants: UnionVariants = [
+            .value([.integer]), .value([.number]), .value([.array], elements: [.integer]),
+            .value([.array], elements: [.number]),
+        ]
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            self = try UnionVariant.decode(Self.variants, from: decoder, union: "Metadata", undocumented: nil) {
+                index in
+                switch index {
+                case 0: .integer(try container.decode(Int64.self))
+                case 1: .number(try container.decode(Double.self))
+                case 2: .integers(try container.decode([Int64].self))
+                default: .numbers(try container.decode([Double].self))
+                }
+            }
+        }
+    }
+
     /// A variant that is a union of objects and other values counts the keys its objects
     /// declare: it took no part in weighing an object, so a variant that declared one of the
     /// payload's keys won, and the payload was called ambiguous (found by random-schemas.py).
