@@ -77,22 +77,30 @@ import Testing
 
     @Test func aFailedRefreshFailsEveryWaiterAndForgetsTheToken() async throws {
         let namespace = UUID().uuidString
-        // A slow refresh, so every request is surely waiting for it when it fails.
-        let (client, store) = makeClient(namespace: namespace, refreshToken: "bad", refreshDelay: 1)
-        let outcomes = await withTaskGroup(of: Result<Protected, ServiceError>.self) { group in
-            for index in 0..<50 {
-                group.addTask {
-                    do throws(ServiceError) {
-                        return .success(
-                            try await client.send(Endpoint<Protected>.get("/auth/\(namespace)/protected/\(index)")))
-                    } catch {
-                        return .failure(error)
-                    }
+        // The refresh is held until the server has refused every request, however loaded the
+        // machine: each is then waiting for it when it fails.
+        let gate = UUID().uuidString
+        let (client, store) = makeClient(namespace: namespace, refreshToken: "bad", refreshGate: gate)
+        let tasks = (0..<50).map { index in
+            Task { () -> Result<Protected, ServiceError> in
+                do throws(ServiceError) {
+                    return .success(
+                        try await client.send(Endpoint<Protected>.get("/auth/\(namespace)/protected/\(index)")))
+                } catch {
+                    return .failure(error)
                 }
             }
-            return await group.reduce(into: [Result<Protected, ServiceError>]()) { $0.append($1) }
         }
-        for outcome in outcomes {
+        try await waitUntil(
+            "the server refused every request and holds the refresh",
+            asking: {
+                let refused = try await stats(namespace).unauthorized
+                guard refused == 50 else { return false }
+                return try await server.isHolding(gate)
+            })
+        try await server.release(gate)
+        for task in tasks {
+            let outcome = await task.value
             guard case .failure(.server(let failure)) = outcome else {
                 Issue.record("Expected the refresh's error, got \(outcome)")
                 continue
