@@ -6,7 +6,11 @@ Calls every operation of the description that only reads: each `GET`, and each `
 matches `--post` (a server's search endpoints, such as `/flows/filter`). Operations without path
 parameters go first; the objects they answer fill the path parameters of the others (`{id}` or
 `{pk}`, `{name}`, `{slug}`… from the objects that the operations under the same first path
-segment, past `api` and a version, returned). Each JSON answer is kept under the component
+segment, past `api` and a version, or ending in the same segment, returned, a page's items
+among them), and each parameter of a nested path from the objects that the path before it
+answered (`/tenants/t/collections/{collection_id}` from `/tenants/t/collections`, by the
+object's `collection_id` or `id`; `{…_name}` by its `name`); `--parameter NAME=VALUE` gives a
+parameter one value everywhere (a tenant). Each JSON answer is kept under the component
 schema its 2xx response names (each item of a list of them, and each property of an object
 written out in the response that names one), and every answer is decoded with that schema's generated type and with
 every union that lists the schema, encoded again and compared (`DescriptionExample.check()`):
@@ -72,6 +76,17 @@ def last_segment(template):
     return parts[-1] if parts else ""
 
 
+def parameter_value(item, parameter):
+    """An object's value for a path parameter: its own key, else its `id` for `{pk}` or `{…_id}`,
+    else its `name` for `{…_name}`."""
+    value = item.get("id" if parameter == "pk" else parameter)
+    if value is None and (parameter.endswith("_id") or parameter.endswith("_pk")):
+        value = item.get("id")
+    if value is None and parameter.endswith("_name"):
+        value = item.get("name")
+    return value
+
+
 def success_schema(operation):
     """The JSON schema of an operation's first 2xx response, if it has one."""
     for status, response in sorted(operation.get("responses", {}).items()):
@@ -83,15 +98,17 @@ def success_schema(operation):
 
 
 class Collector:
-    def __init__(self, server, description, post, bodies):
+    def __init__(self, server, description, post, bodies, fixed=None):
         self.server = server
         self.description = description
         self.post = re.compile(post) if post else None
         self.bodies = bodies
+        self.fixed = fixed or {}  # path parameter -> the value every path gets
         self.seen = collections.defaultdict(list)  # first path segment -> objects answered
+        self.answered = collections.defaultdict(list)  # path called (without its query) -> objects answered
         self.payloads = collections.defaultdict(list)  # schema name -> payloads
 
-    def keep(self, schema, value, segments):
+    def keep(self, schema, value, segments, path=None):
         """Keeps an answer under its schema's name, or each item of a list under the item's, and
         its objects as the objects of the path segments it was answered under."""
         if value is None or not isinstance(schema, dict):
@@ -99,26 +116,29 @@ class Collector:
         name = schema_name(schema)
         if name:
             self.payloads[name].append(value)
+            # A page's items (`results`, `items`, `data`…), or a list's, are objects of the segment too.
             if isinstance(value, dict):
-                for segment in segments:
-                    self.seen[segment].append(value)
-                    # A page's items (`results`, `items`, `data`…) are objects of the segment too.
-                    for entry in value.values():
-                        if isinstance(entry, list):
-                            self.seen[segment].extend(item for item in entry[:25] if isinstance(item, dict))
+                objects = [value] + [item for entry in value.values() if isinstance(entry, list)
+                                     for item in entry[:25] if isinstance(item, dict)]
+            else:
+                objects = [item for item in value[:25] if isinstance(item, dict)] if isinstance(value, list) else []
+            for segment in segments:
+                self.seen[segment].extend(objects)
+            if path is not None:
+                self.answered[path.rstrip("/")].extend(objects)
         elif schema.get("type") == "array" and isinstance(value, list) and schema_name(schema.get("items")):
             for item in value[:25]:
-                self.keep(schema["items"], item, segments)
+                self.keep(schema["items"], item, segments, path)
         elif "anyOf" in schema or "oneOf" in schema:
             # Only a schema with one named alternative beside `null` says which type an answer is.
             named = [part for part in schema.get("anyOf", schema.get("oneOf")) if schema_name(part)]
             others = [part for part in schema.get("anyOf", schema.get("oneOf")) if not schema_name(part)]
             if len(named) == 1 and all(part.get("type") == "null" for part in others):
-                self.keep(named[0], value, segments)
+                self.keep(named[0], value, segments, path)
         elif isinstance(schema.get("properties"), dict) and isinstance(value, dict):
             # An object written out in the response (a list's envelope): its properties that name a type.
             for name, property_schema in schema["properties"].items():
-                self.keep(property_schema, value.get(name), segments)
+                self.keep(property_schema, value.get(name), segments, path)
 
     def filled(self, text):
         """`$ids:SEGMENT` and `$hours:N` filled in, in a string or anywhere in a JSON value."""
@@ -138,7 +158,8 @@ class Collector:
 
     def targets(self, template):
         """The paths to call for a path template: itself without parameters, else one per object
-        (of the first few answered under its first segment) that has a value for every parameter."""
+        (of the first few answered under its first segment) that has a value for every parameter,
+        and those that `nested_targets` fills in."""
         parameters = re.findall(r"{([^}]+)}", template)
         if not parameters:
             return [template]
@@ -146,6 +167,9 @@ class Collector:
         for item in self.seen.get(segment(template), [])[:6]:
             values = {}
             for parameter in parameters:
+                if parameter in self.fixed:
+                    values[parameter] = self.fixed[parameter]
+                    continue
                 # `{id}` (or `{pk}`, a primary key), `{name}`, `{slug}`…: the object's own.
                 value = item.get("id" if parameter == "pk" else parameter)
                 if value is None and parameter.endswith("_name"):
@@ -157,7 +181,32 @@ class Collector:
                 for parameter, value in values.items():
                     path = path.replace("{" + parameter + "}", urllib.parse.quote(value, safe=""))
                 paths.append(path)
+        nested = self.nested_targets(template.rstrip("/").split("/"), 0, "")
+        paths += [path + "/" if template.endswith("/") else path for path in nested]
         return list(dict.fromkeys(paths))
+
+    def nested_targets(self, parts, index, prefix):
+        """Paths for a template's `parts` from `index` on, after `prefix` (the parts before, filled
+        in): a parameter takes a `--parameter` value, else the values of the first few objects
+        answered by the path it follows (`/tenants/t/collections/{collection_id}` from what
+        `/tenants/t/collections` answered), so that each nested parameter belongs to its parent."""
+        if index == len(parts):
+            return [prefix]
+        part = parts[index]
+        match = re.fullmatch(r"{([^}]+)}", part)
+        if not match:
+            return self.nested_targets(parts, index + 1, f"{prefix}/{part}" if index else part)
+        parameter = match.group(1)
+        if parameter in self.fixed:
+            values = [self.fixed[parameter]]
+        else:
+            candidates = [item for path, items in self.answered.items()
+                          if path == prefix or path.startswith(prefix + "/") and path.count("/") == prefix.count("/") + 1
+                          for item in items]
+            values = list(dict.fromkeys(str(value) for value in (parameter_value(item, parameter) for item in candidates)
+                                        if isinstance(value, (str, int))))[:3]
+        return [path for value in values
+                for path in self.nested_targets(parts, index + 1, f"{prefix}/{urllib.parse.quote(value, safe='')}")]
 
     def run(self):
         paths = self.description.get("paths", {})
@@ -181,7 +230,7 @@ class Collector:
                         body = self.filled(extra.get("body", {})) if method == "post" else None
                         _, value = self.server.call(method.upper(), path + (f"?{query}" if query else ""), body)
                         # `/tasks/{id}/annotations/` answers annotations: `/annotations/{id}` can use them.
-                        self.keep(schema, value, {segment(template), last_segment(template)})
+                        self.keep(schema, value, {segment(template), last_segment(template)}, path)
 
     def rounds(self):
         """Payloads as rounds of one payload per schema, as `check_rounds` takes them."""
@@ -197,6 +246,8 @@ def main():
     parser.add_argument("--post", help="a regular expression for the paths whose POST only reads")
     parser.add_argument("--bodies", help="a JSON file of queries and bodies by path template")
     parser.add_argument("--header", action="append", default=[], help="NAME: VALUE, sent with every call")
+    parser.add_argument("--parameter", action="append", default=[],
+                        help="NAME=VALUE, the value of a path parameter in every path (a tenant)")
     parser.add_argument("--keep", help="build in this folder and keep it")
     args = parser.parse_args()
     with open(args.description) as f:
@@ -207,7 +258,8 @@ def main():
             bodies = json.load(f)
     headers = dict(header.split(":", 1) for header in args.header)
     server = Server(args.base, {name.strip(): value.strip() for name, value in headers.items()})
-    collector = Collector(server, description, args.post, bodies)
+    fixed = dict(parameter.split("=", 1) for parameter in args.parameter)
+    collector = Collector(server, description, args.post, bodies, fixed)
     collector.run()
     rounds = collector.rounds()
     answered = sum(1 for _, _, status in server.calls if isinstance(status, int) and 200 <= status < 300)
