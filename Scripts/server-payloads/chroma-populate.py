@@ -16,22 +16,15 @@ record takes: booleans, integers, floats written `2.0`, text, and lists of each.
 (A collection's own metadata takes no lists: Chroma 1.5.9's local server stops answering with
 "Array metadata values are written to embedding_metadata_array" when given one.)
 """
-import json, sys, urllib.error, urllib.request
+import json
+
+import api_calls
 
 BASE = "http://127.0.0.1:8091/api/v2/tenants/default_tenant/databases/default_database"
 
 
-def call(method, path, body=None):
-    """The decoded answer of one call (`None` for an error, which is printed)."""
-    request = urllib.request.Request(BASE + path, data=json.dumps(body).encode() if body is not None else None,
-                                     method=method, headers={"Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(request, timeout=60) as response:
-            text = response.read()
-            return json.loads(text) if text else None
-    except urllib.error.HTTPError as error:
-        print(method, path, error.code, error.read()[:300], file=sys.stderr)
-        return None
+def call(method, path, body=None, files=None):
+    return api_calls.call(BASE, method, path, body, files=files)
 
 
 def main():

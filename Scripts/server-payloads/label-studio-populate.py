@@ -24,33 +24,16 @@ needs a sentry-sdk older than the one pip installs).
         --header "Authorization: Token abcdef0123456789abcdef0123456789abcdef01" \\
         --bodies Scripts/server-payloads/label-studio.json
 """
-import json, sys, urllib.error, urllib.request, uuid
+import json
+
+import api_calls
 
 BASE = "http://127.0.0.1:8090"
 TOKEN = "abcdef0123456789abcdef0123456789abcdef01"
 
 
 def call(method, path, body=None, files=None):
-    """The decoded answer of one call (`None` for an error, which is printed)."""
-    headers = {"Authorization": f"Token {TOKEN}"}
-    if files:
-        boundary = uuid.uuid4().hex
-        parts = [f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\n"
-                 f"Content-Type: application/octet-stream\r\n\r\n".encode() + content + b"\r\n"
-                 for name, content in files.items()]
-        data = b"".join(parts) + f"--{boundary}--\r\n".encode()
-        headers["Content-Type"] = f"multipart/form-data; boundary={boundary}"
-    else:
-        data = json.dumps(body).encode() if body is not None else None
-        headers["Content-Type"] = "application/json"
-    request = urllib.request.Request(BASE + path, data=data, method=method, headers=headers)
-    try:
-        with urllib.request.urlopen(request, timeout=60) as response:
-            text = response.read()
-            return json.loads(text) if text else None
-    except urllib.error.HTTPError as error:
-        print(method, path, error.code, error.read()[:300], file=sys.stderr)
-        return None
+    return api_calls.call(BASE, method, path, body, headers={"Authorization": f"Token {TOKEN}"}, files=files)
 
 
 CONFIGS = [
