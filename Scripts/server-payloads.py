@@ -12,7 +12,8 @@ answered (`/tenants/t/collections/{collection_id}` from `/tenants/t/collections`
 object's `collection_id` or `id`; `{…_name}` by its `name`); `--parameter NAME=VALUE` gives a
 parameter one value everywhere (a tenant). Each JSON answer is kept under the component
 schema its 2xx response names (each item of a list of them, and each property of an object
-written out in the response that names one), and every answer is decoded with that schema's generated type and with
+written out in the response that names one; of a union of named schemas, the one whose constant
+properties, its tag, the answer has), and every answer is decoded with that schema's generated type and with
 every union that lists the schema, encoded again and compared (`DescriptionExample.check()`):
 no error, no key lost, every tagged value in its own case.
 
@@ -126,19 +127,40 @@ class Collector:
                 self.seen[segment].extend(objects)
             if path is not None:
                 self.answered[path.rstrip("/")].extend(objects)
-        elif schema.get("type") == "array" and isinstance(value, list) and schema_name(schema.get("items")):
+        elif schema.get("type") == "array" and isinstance(value, list) and isinstance(schema.get("items"), dict) and (
+                schema_name(schema["items"]) or "anyOf" in schema["items"] or "oneOf" in schema["items"]):
             for item in value[:25]:
                 self.keep(schema["items"], item, segments, path)
         elif "anyOf" in schema or "oneOf" in schema:
-            # Only a schema with one named alternative beside `null` says which type an answer is.
+            # A schema with one named alternative beside `null` says which type an answer is; so
+            # does the one named alternative whose constant properties (a tag) the answer has.
             named = [part for part in schema.get("anyOf", schema.get("oneOf")) if schema_name(part)]
             others = [part for part in schema.get("anyOf", schema.get("oneOf")) if not schema_name(part)]
             if len(named) == 1 and all(part.get("type") == "null" for part in others):
                 self.keep(named[0], value, segments, path)
+            elif isinstance(value, dict):
+                tagged = [part for part in named if self.tags(part) and all(
+                    key in value and value[key] == constant for key, constant in self.tags(part).items())]
+                if len(tagged) == 1:
+                    self.keep(tagged[0], value, segments, path)
         elif isinstance(schema.get("properties"), dict) and isinstance(value, dict):
             # An object written out in the response (a list's envelope): its properties that name a type.
             for name, property_schema in schema["properties"].items():
                 self.keep(property_schema, value.get(name), segments, path)
+
+    def tags(self, reference):
+        """The properties of a referenced object schema that have one value (`const`, or an enum
+        of one), with that value."""
+        schema = self.description.get("components", {}).get("schemas", {}).get(schema_name(reference), {})
+        constants = {}
+        for key, property_schema in schema.get("properties", {}).items():
+            if not isinstance(property_schema, dict):
+                continue
+            if "const" in property_schema:
+                constants[key] = property_schema["const"]
+            elif isinstance(property_schema.get("enum"), list) and len(property_schema["enum"]) == 1:
+                constants[key] = property_schema["enum"][0]
+        return constants
 
     def filled(self, text):
         """`$ids:SEGMENT` and `$hours:N` filled in, in a string or anywhere in a JSON value."""
