@@ -164,6 +164,14 @@ def fleet(seed):
     return vehicles, shipments, events, depots, drivers
 
 
+def found(items, attribute, value, kind):
+    """The item whose `attribute` is `value`, else a 404."""
+    for item in items:
+        if getattr(item, attribute) == value:
+            return item
+    raise NotFoundException(f"No {kind} {value}")
+
+
 def application(seed):
     vehicles, shipments, events, depots, drivers = fleet(seed)
 
@@ -174,10 +182,7 @@ def application(seed):
 
     @get("/shipments/{shipment_id:uuid}")
     async def get_shipment(shipment_id: uuid.UUID) -> Shipment:
-        for shipment in shipments:
-            if shipment.id == shipment_id:
-                return shipment
-        raise NotFoundException(f"No shipment {shipment_id}")
+        return found(shipments, "id", shipment_id, "shipment")
 
     @get("/vehicles")
     async def list_vehicles() -> list[Vehicle]:
@@ -185,10 +190,7 @@ def application(seed):
 
     @get("/vehicles/{vehicle_id:uuid}")
     async def get_vehicle(vehicle_id: uuid.UUID) -> Vehicle:
-        for vehicle in vehicles:
-            if vehicle.id == vehicle_id:
-                return vehicle
-        raise NotFoundException(f"No vehicle {vehicle_id}")
+        return found(vehicles, "id", vehicle_id, "vehicle")
 
     @get("/events")
     async def list_events() -> list[Event]:
@@ -200,10 +202,7 @@ def application(seed):
 
     @get("/depots/{name:str}")
     async def get_depot(name: str) -> Depot:
-        for depot in depots:
-            if depot.name == name:
-                return depot
-        raise NotFoundException(f"No depot {name}")
+        return found(depots, "name", name, "depot")
 
     @get("/drivers")
     async def list_drivers() -> list[Driver]:
