@@ -5,9 +5,10 @@ OpenAPI description.
 Calls every operation of the description that only reads: each `GET`, and each `POST` whose path
 matches `--post` (a server's search endpoints, such as `/flows/filter`). Operations without path
 parameters go first; the objects they answer fill the path parameters of the others (`{id}` or
-`{pk}`, `{name}`, `{slug}`… from the objects that the operations under the same first path
-segment, past `api` and a version, or ending in the same segment, returned, a page's items
-among them), and each parameter of a nested path from the objects that the path before it
+`{pk}`, `{…_id}`, `{…_identifier}`, `{name}`, `{slug}`… from the objects that the operations under
+the same first path segment, past `api` and a version, or ending in the same segment, returned,
+a page's items among them; `/prompt_versions/{id}` from `versions` when nothing under
+`prompt_versions` answered), and each parameter of a nested path from the objects that the path before it
 answered (`/tenants/t/collections/{collection_id}` from `/tenants/t/collections`, by the
 object's `collection_id` or `id`; `{…_name}` by its `name`); `--parameter NAME=VALUE` gives a
 parameter one value everywhere (a tenant). Each JSON answer is kept under the component
@@ -78,10 +79,10 @@ def last_segment(template):
 
 
 def parameter_value(item, parameter):
-    """An object's value for a path parameter: its own key, else its `id` for `{pk}` or `{…_id}`,
-    else its `name` for `{…_name}`."""
+    """An object's value for a path parameter: its own key, else its `id` for `{pk}`, `{…_id}` or
+    `{…_identifier}`, else its `name` for `{…_name}`."""
     value = item.get("id" if parameter == "pk" else parameter)
-    if value is None and (parameter.endswith("_id") or parameter.endswith("_pk")):
+    if value is None and parameter.endswith(("_id", "_pk", "_identifier")):
         value = item.get("id")
     if value is None and parameter.endswith("_name"):
         value = item.get("name")
@@ -186,16 +187,16 @@ class Collector:
         if not parameters:
             return [template]
         paths = []
-        for item in self.seen.get(segment(template), [])[:6]:
+        first = segment(template)
+        # `/prompt_versions/{id}` from what `/prompts/{id}/versions` answered, when nothing else did.
+        for item in (self.seen.get(first) or self.seen.get(first.rsplit("_", 1)[-1], []))[:6]:
             values = {}
             for parameter in parameters:
                 if parameter in self.fixed:
                     values[parameter] = self.fixed[parameter]
                     continue
                 # `{id}` (or `{pk}`, a primary key), `{name}`, `{slug}`…: the object's own.
-                value = item.get("id" if parameter == "pk" else parameter)
-                if value is None and parameter.endswith("_name"):
-                    value = item.get("name")
+                value = parameter_value(item, parameter)
                 if isinstance(value, (str, int)):
                     values[parameter] = str(value)
             if len(values) == len(parameters):
