@@ -1,0 +1,125 @@
+import Courier
+import Foundation
+import PhoenixAPI
+
+let api = Phoenix(baseURL: URL(string: "http://127.0.0.1:6006")!)
+nonisolated(unsafe) var failures = 0
+
+func check(_ condition: Bool, _ what: String) {
+    print(condition ? "ok   " : "FAIL ", what)
+    if !condition { failures += 1 }
+}
+
+let chat = PromptChatTemplate(messages: [
+    PromptMessage(role: .system, content: "You answer questions about orders."),
+    PromptMessage(
+        role: .user,
+        content: .array([
+            .textContentPart(TextContentPart(text: "Where is order {{order}}?"))
+        ])),
+    PromptMessage(
+        role: .assistant,
+        content: .array([
+            .toolCallContentPart(
+                ToolCallContentPart(toolCallID: "c1", toolCall: ToolCallFunction(name: "lookup", arguments: "{}")))
+        ])),
+    PromptMessage(
+        role: .tool,
+        content: .array([
+            .toolResultContentPart(
+                ToolResultContentPart(
+                    toolCallID: "c1", toolResult: .jsonValueDictionary(["eta": .array([.int(2026), .double(2.5)])])))
+        ])),
+])
+let name = "swift-scenario-\(Int(Date().timeIntervalSince1970))"
+do {
+    let created = try await api.postPromptVersion(
+        body: CreatePromptRequestBody(
+            prompt: PromptData(name: name, description: "made by Courier"),
+            version: PromptVersionData(
+                modelProvider: .anthropic, modelName: "claude-opus-4-5", template: .promptChatTemplate(chat),
+                templateType: .chat, templateFormat: .mustache,
+                invocationParameters: .promptAnthropicInvocationParameters(
+                    PromptAnthropicInvocationParameters(
+                        anthropic: PromptAnthropicInvocationParametersContent(
+                            maxTokens: 2048, temperature: 0.5,
+                            thinking: .promptAnthropicThinkingConfigEnabled(
+                                PromptAnthropicThinkingConfigEnabled(budgetTokens: 1024)))))
+            )))
+    print("created", created.data.id)
+    let prompts = try await api.getPrompts(limit: 200)
+    let prompt = prompts.data.first(where: { $0.name == name })
+    check(prompt != nil, "the new prompt is listed")
+    let latest = try await api.getPromptVersionLatest(promptIdentifier: prompt?.id ?? "")
+    if case .promptAnthropicInvocationParameters(let parameters) = latest.data.invocationParameters,
+        case .promptAnthropicThinkingConfigEnabled(let thinking) = parameters.anthropic.thinking
+    {
+        check(thinking.budgetTokens == 1024, "thinking enabled with its budget, read back by the id with '='")
+    } else {
+        check(false, "anthropic parameters with thinking enabled: \(latest.data.invocationParameters)")
+    }
+    if case .promptChatTemplate(let template) = latest.data.template, template.messages.count == 4,
+        case .array(let parts) = template.messages[3].content, case .toolResultContentPart(let result) = parts.first
+    {
+        check(
+            result.toolResult
+                == ToolResultContentPartToolResult.jsonValueDictionary(["eta": .array([.int(2026), .double(2.5)])]),
+            "tool result kept: \(String(describing: result.toolResult))")
+    } else {
+        check(false, "chat template with a tool result: \(latest.data.template)")
+    }
+    // By name, which the path must escape.
+    let byName = try await api.getPromptVersionLatest(promptIdentifier: name)
+    check(byName.data.id == latest.data.id, "the same version by the prompt's name")
+
+    // Paging: every prompt through pages of two, as one list.
+    var paged: [String] = []
+    for try await item in api.getPromptsItems(limit: 2) { paged.append(item.id) }
+    check(paged == prompts.data.map(\.id), "pages of 2 give the list of \(prompts.data.count)")
+
+    // Query arrays: three span ids, repeated.
+    let projects = try await api.getProjects()
+    if let shop = projects.data.first(where: { $0.name == "shop" }) {
+        let annotations = try await api.listSpanAnnotationsBySpanIDs(
+            projectIdentifier: shop.id, spanIDs: ["1111111111111111", "2222222222222222", "3333333333333333"])
+        check(Set(annotations.data.map(\.spanID)).count == 3, "annotations of three spans: \(annotations.data.count)")
+        let spans = try await api.getSpans(projectIdentifier: shop.id, limit: 2)
+        check(spans.data.count == 2 && spans.nextCursor != nil, "a page of two spans with a cursor")
+    } else {
+        check(false, "project shop exists")
+    }
+
+    // Text answers.
+    let datasets = try await api.listDatasets(name: "questions")
+    if let dataset = datasets.data.first {
+        let csv = try await api.getDatasetCSV(id: dataset.id)
+        check(csv.contains("question") && csv.contains("Paris"), "the dataset as CSV text")
+        let lines = try await api.getDatasetJSONL(id: dataset.id)
+        check(lines.split(separator: "\n").count == 3, "the dataset as three JSON lines")
+    }
+
+    // Errors: the server's own message.
+    do {
+        _ = try await api.getPromptVersionLatest(promptIdentifier: "no-such-prompt")
+        check(false, "a missing prompt throws")
+    } catch .server(let failure) {
+        check(failure.status == 404, "404 for a missing prompt: \(failure.message ?? "no message")")
+    }
+    do {
+        _ = try await api.createDatasetLabel(body: CreateDatasetLabelRequestBody(name: "bad", color: "red"))
+        check(false, "a bad colour throws")
+    } catch .server(let failure) {
+        check(failure.status == 422, "422 for a bad colour: \(failure.message ?? "no message")")
+    }
+    _ = try await api.deletePrompt(promptIdentifier: name)
+    do {
+        _ = try await api.getPromptVersionLatest(promptIdentifier: name)
+        check(false, "a deleted prompt throws")
+    } catch .server(let failure) {
+        check(failure.status == 404, "the deleted prompt is gone")
+    }
+} catch {
+    print("FAIL thrown:", error)
+    failures += 1
+}
+exit(failures == 0 ? 0 : 1)
