@@ -9,7 +9,12 @@ extension APIClient {
         /// Headers sent with every request; an endpoint's headers of the same name win. By default
         /// `Accept: application/json` and a `User-Agent` naming Courier and the platform.
         public var headers: HeaderFields
-        /// Encodes JSON request bodies. By default dates are RFC 3339.
+        /// The options JSON request bodies are encoded with. By default dates are RFC 3339.
+        ///
+        /// Courier's own encoder writes the bodies with these options, as `JSONEncoder` would
+        /// but for a whole `Double` or `Float`, which keeps its fraction (`2.0`, not `2`); a
+        /// subclass, key conversion, ISO 8601 or formatter dates, or pretty printing make
+        /// `JSONEncoder` write them itself.
         public var encoder: JSONEncoder
         /// Decodes JSON responses and error bodies. By default dates are RFC 3339, with or
         /// without fractional seconds.

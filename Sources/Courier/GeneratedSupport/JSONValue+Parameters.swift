@@ -35,6 +35,9 @@ extension JSONValue {
         case .null: ""
         case .bool(let flag): flag ? "true" : "false"
         case .int(let number): String(number)
+        // A whole number is written as an integer (`3`), as a form writes numbers, though the
+        // JSON Courier sends writes it `3.0`.
+        case .double(let number) where number == number.rounded() && abs(number) < 1e15: String(Int(number))
         case .double(let number): number.description
         case .decimal(let number): number.description
         case .string(let text): text

@@ -14,10 +14,12 @@ public enum JSONValue: Codable, Hashable, Sendable, ExpressibleByNilLiteral, Exp
     case null
     /// `true` or `false`.
     case bool(Bool)
-    /// A number without a fraction that fits in `Int`.
+    /// A number written without a fraction or an exponent that fits in `Int` (`2`; `2.0` too
+    /// through a decoder that hides a number's text, such as Foundation's).
     case int(Int)
     /// Any other number a `Double` holds as it is written: one whose `Double` is encoded again
-    /// as the same number.
+    /// as the same number. Read by Courier's decoder, `2.0` is a `Double`, and Courier sends it
+    /// as `2.0` again.
     case double(Double)
     /// A number neither `Int` nor `Double` holds as it is written, kept digit for digit so that
     /// it is encoded again unchanged: an unsigned 64-bit ID past `Int.max`, a decimal with more

@@ -142,18 +142,21 @@ extension JSONEncoder {
     /// - Returns: The JSON text.
     /// - Throws: `EncodingError`.
     package func encodeKeepingURLText(_ value: any Encodable) throws -> Data {
-        if let urls = value as? any URLContainer { return try encode(urls.texts) }
+        if let urls = value as? any URLContainer { return try JSONEncoding.encode(urls.texts, options: self) }
         return try encodeLowercasingUUIDs(value)
     }
 
     /// The JSON text of a value, where a value that is a UUID, or an array or dictionary of
     /// them, writes them lowercase, as servers print them (`UUID` encodes itself uppercase),
-    /// and a generated union's discriminator leads its object (``UnionVariant/writeTagFirst(_:)``).
+    /// a generated union's discriminator leads its object (``UnionVariant/writeTagFirst(_:)``),
+    /// and a whole `Double` keeps its fraction (`JSONEncoding`).
     /// - Parameter value: The value.
     /// - Returns: The JSON text.
     /// - Throws: `EncodingError`.
     package func encodeLowercasingUUIDs(_ value: any Encodable) throws -> Data {
-        if let uuids = value as? any UUIDContainer { return try encode(uuids.lowercaseTexts) }
-        return try TagsFirst.encoding { try encode(value) }
+        if let uuids = value as? any UUIDContainer {
+            return try JSONEncoding.encode(uuids.lowercaseTexts, options: self)
+        }
+        return try TagsFirst.encoding { try JSONEncoding.encode(value, options: self) }
     }
 }

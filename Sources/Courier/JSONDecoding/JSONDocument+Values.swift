@@ -92,8 +92,9 @@ extension JSONDocument {
         DocumentDecoder(document: self, token: token, path: .appending(path, key))
     }
 
-    /// A JSON value as `JSONValue` decodes itself: a number is `.int` when it is integral and
-    /// fits, `.double` otherwise.
+    /// A JSON value as `JSONValue` decodes itself: a number is `.int` when it is written as an
+    /// integer (digits only) and fits, `.double` otherwise, so that `2.0` stays a number when it
+    /// is encoded again.
     func jsonValue(at token: Int, _ path: DocumentCodingPath?, _ key: (any CodingKey)?) throws -> JSONValue {
         switch tokens[token].kind {
         case .null: return .null
@@ -101,8 +102,8 @@ extension JSONDocument {
         case .false: return .bool(false)
         case .string: return .string(try string(at: token, path, key))
         case .number:
-            if let number = JSONText.integer(
-                text(token), isInteger: tokens[token].flags & JSONToken.integer != 0, as: Int.self)
+            if tokens[token].flags & JSONToken.integer != 0,
+                let number = JSONText.integer(text(token), isInteger: true, as: Int.self)
             {
                 return .int(number)
             }

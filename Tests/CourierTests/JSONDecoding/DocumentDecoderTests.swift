@@ -533,11 +533,25 @@ import Testing
 
     @Test func theSuiteIsThere() { #expect(Self.suiteFiles.count == 318) }
 
+    /// A value with each whole `.double` that fits an `Int` made `.int`, as Foundation's decoder reads it.
+    static func wholeNumbersAsIntegers(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .double(let number) where number == number.rounded() && abs(number) < 1e18: .int(Int(number))
+        case .array(let items): .array(items.map(wholeNumbersAsIntegers))
+        case .object(let fields): .object(fields.mapValues(wholeNumbersAsIntegers))
+        default: value
+        }
+    }
+
     /// One test for the 318 files keeps `swift test`'s output to a line; each issue names its file.
     @Test func suiteFilesDecodeAsFoundationDecodesThem() throws {
         for file in Self.suiteFiles {
             let data = try Data(contentsOf: Self.suiteFolder.appendingPathComponent(file))
-            let courier = Outcome { try JSONDecoding.decode(JSONValue.self, from: data, options: JSONDecoder()) }
+            // Foundation's decoder hides a number's text, so it reads `1E2` and `0e1` as
+            // integers; Courier's reads them as numbers (`JSONValue.double`).
+            let courier = Outcome {
+                Self.wholeNumbersAsIntegers(try JSONDecoding.decode(JSONValue.self, from: data, options: JSONDecoder()))
+            }
             let foundation = Outcome { try FoundationOnly().decode(JSONValue.self, from: data) }
             // Foundation reads some files that are not JSON (trailing commas) or whose numbers it
             // rounds (`123.456e-789` as 0): Courier refuses those.
