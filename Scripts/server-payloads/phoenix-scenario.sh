@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Uses a running Arize Phoenix server through the Swift client Courier generates from its live
 # description, as an app would (after `phoenix-populate.py`; see its header for the server):
-# creates a prompt whose version nests tagged unions (a chat template with text, tool-call and
+# creates a prompt with metadata whose whole numbers must come back as numbers (`2.0`), whose
+# version nests tagged unions (a chat template with text, tool-call and
 # tool-result parts, Anthropic's parameters with thinking enabled) and reads it back by its id
 # (base64, with `=`) and by its name, pages through the prompts two at a time, asks for the
 # annotations of three spans (a repeated query parameter), reads a dataset as CSV and JSON Lines

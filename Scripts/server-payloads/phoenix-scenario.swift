@@ -35,7 +35,9 @@ let name = "swift-scenario-\(Int(Date().timeIntervalSince1970))"
 do {
     let created = try await api.postPromptVersion(
         body: CreatePromptRequestBody(
-            prompt: PromptData(name: name, description: "made by Courier"),
+            prompt: PromptData(
+                name: name, description: "made by Courier",
+                metadata: ["weight": .double(2.0), "count": .int(2), "ratios": [0.5, 1.0]]),
             version: PromptVersionData(
                 modelProvider: .anthropic, modelName: "claude-opus-4-5", template: .promptChatTemplate(chat),
                 templateType: .chat, templateFormat: .mustache,
@@ -50,6 +52,10 @@ do {
     let prompts = try await api.getPrompts(limit: 200)
     let prompt = prompts.data.first(where: { $0.name == name })
     check(prompt != nil, "the new prompt is listed")
+    // Python keeps the float it was sent: a whole `Double` went as `2.0`, not as the integer `2`.
+    check(
+        prompt?.metadata == ["weight": .double(2.0), "count": .int(2), "ratios": [0.5, 1.0]],
+        "whole numbers come back as numbers: \(String(describing: prompt?.metadata))")
     let latest = try await api.getPromptVersionLatest(promptIdentifier: prompt?.id ?? "")
     if case .promptAnthropicInvocationParameters(let parameters) = latest.data.invocationParameters,
         case .promptAnthropicThinkingConfigEnabled(let thinking) = parameters.anthropic.thinking
