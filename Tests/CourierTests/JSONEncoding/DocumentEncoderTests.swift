@@ -112,6 +112,68 @@ import Testing
         }
     }
 
+    /// A small, fast generator (SplitMix64), so that the values are the same on every run.
+    struct Generator {
+        var state: UInt64
+
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+
+        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+
+        static let characters: [Character] = [
+            "a", "Z", "0", " ", "/", "\\", "\"", "\n", "\t", "\u{0}", "\u{1F}", "\u{7F}",
+            "é", "Ω", "\u{2028}", "😀", "\u{FEFF}", "\r\n",
+        ]
+
+        mutating func string() -> String {
+            String((0..<below(8)).map { _ in Self.characters[below(Self.characters.count)] })
+        }
+
+        /// A finite `Double` that is not whole (whole ones are written differently on purpose).
+        mutating func fraction() -> Double {
+            while true {
+                let value = Double(bitPattern: next() & 0x7FEF_FFFF_FFFF_FFFF) * (below(2) == 0 ? 1 : -1)
+                if value != value.rounded() { return value }
+            }
+        }
+
+        /// A JSON value up to `depth` levels deep.
+        mutating func value(depth: Int) -> JSONValue {
+            switch below(depth > 0 ? 8 : 5) {
+            case 0: return .null
+            case 1: return .bool(below(2) == 0)
+            case 2: return .int(Int(bitPattern: UInt(truncatingIfNeeded: next())) >> below(64))
+            case 3: return .double(fraction())
+            case 4: return .string(string())
+            case 5, 6:
+                return .object(
+                    Dictionary((0..<below(6)).map { _ in (string(), value(depth: depth - 1)) }) { a, _ in a })
+            default: return .array((0..<below(6)).map { _ in value(depth: depth - 1) })
+            }
+        }
+    }
+
+    /// Random values of every JSON kind (strings with escapes and characters of every width,
+    /// integers of every size, fractions of every magnitude), nested: the same text as
+    /// Foundation's encoder writes, sorted keys and escaped slashes or not.
+    @Test func randomValuesAreWrittenAsFoundationWritesThem() throws {
+        var generator = Generator(state: 2026)
+        for round in 0..<1_000 {
+            let value = generator.value(depth: 4)
+            let encoder = Self.foundation { if round % 2 == 0 { $0.outputFormatting.insert(.withoutEscapingSlashes) } }
+            let mine = Self.text(try JSONEncoding.encode(value, options: encoder))
+            let theirs = Self.text(try encoder.encode(value))
+            #expect(mine == theirs, "round \(round)")
+            if mine != theirs { break }
+        }
+    }
+
     @Test(arguments: [
         (JSONEncoder.DateEncodingStrategy.deferredToDate, #"[1.5,-3.25]"#),
         (.secondsSince1970, #"[978307201.5,978307196.75]"#),
