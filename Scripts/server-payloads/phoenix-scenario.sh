@@ -6,7 +6,9 @@
 # tool-result parts, Anthropic's parameters with thinking enabled) and reads it back by its id
 # (base64, with `=`) and by its name, pages through the prompts two at a time, asks for the
 # annotations of three spans (a repeated query parameter), reads a dataset as CSV and JSON Lines
-# text, meets a 404 and a 422 with the server's messages, and deletes the prompt. Prints one line
+# text, meets a 404 and a 422 with the server's messages, and deletes the prompt. It runs twice:
+# recording every exchange to a HAR file (CourierTesting's `HTTPArchiveTransport`), then
+# replaying that file without the network, where every check must pass again. Prints one line
 # per check and exits 1 on any failure. Needs the Swift toolchain and curl.
 #
 #     bash Scripts/server-payloads/phoenix-scenario.sh [http://127.0.0.1:6006]
@@ -35,7 +37,10 @@ let package = Package(
         .target(name: "PhoenixAPI", dependencies: [.product(name: "Courier", package: "courier")]),
         .executableTarget(
             name: "PhoenixScenario",
-            dependencies: ["PhoenixAPI", .product(name: "Courier", package: "courier")]),
+            dependencies: [
+                "PhoenixAPI", .product(name: "Courier", package: "courier"),
+                .product(name: "CourierTesting", package: "courier"),
+            ]),
     ]
 )
 SWIFT
@@ -43,4 +48,7 @@ if ! built="$(cd "$work/client" && swift build -Xswiftc -warnings-as-errors 2>&1
     echo "$built" | grep -E "error|warning" >&2
     exit 1
 fi
-"$work/client/.build/debug/PhoenixScenario"
+echo "Live, recording:"
+"$work/client/.build/debug/PhoenixScenario" record "$work/phoenix.har"
+echo "Replayed from $(grep -c '"startedDateTime"' "$work/phoenix.har") recorded exchanges, without the network:"
+"$work/client/.build/debug/PhoenixScenario" replay "$work/phoenix.har"

@@ -1,8 +1,20 @@
 import Courier
+import CourierTesting
 import Foundation
 import PhoenixAPI
 
-let api = Phoenix(baseURL: URL(string: "http://127.0.0.1:6006")!)
+// `record FILE` sends through the network and records every exchange to a HAR file; `replay
+// FILE` answers every request from that file, without the server: the same checks must pass.
+let arguments = CommandLine.arguments
+let transport: any Transport =
+    if arguments.count == 3 {
+        try HTTPArchiveTransport(
+            file: URL(fileURLWithPath: arguments[2]),
+            mode: arguments[1] == "record" ? .record(through: URLSessionTransport()) : .replay)
+    } else {
+        URLSessionTransport()
+    }
+let api = Phoenix(baseURL: URL(string: "http://127.0.0.1:6006")!) { $0.transport = transport }
 nonisolated(unsafe) var failures = 0
 
 func check(_ condition: Bool, _ what: String) {
@@ -31,7 +43,7 @@ let chat = PromptChatTemplate(messages: [
                     toolCallID: "c1", toolResult: .jsonValueDictionary(["eta": .array([.int(2026), .double(2.5)])])))
         ])),
 ])
-let name = "swift-scenario-\(Int(Date().timeIntervalSince1970))"
+let name = "swift-scenario"  // the same in a replay; deleted at the end
 do {
     let created = try await api.postPromptVersion(
         body: CreatePromptRequestBody(
