@@ -47,7 +47,8 @@ extension ServerErrorBody {
 /// It reads the message from the first of ``messageKeys`` that holds text (`message`, OAuth 2's
 /// `error_description`, RFC 9457's `detail` and `title`, `error` as a string, …), else from the
 /// message of an object (or the first of a list of objects, or of texts) under one of
-/// ``envelopeKeys``: `{"error": {"message": …}}`, `{"errors": [{"detail": …}]}`; else, from a
+/// ``envelopeKeys``: `{"error": {"message": …}}`, `{"errors": [{"detail": …}]}`; else from any
+/// other key whose name ends in `message` (Prefect's `exception_message`); else, from a
 /// map of fields to their messages, as validation errors are written by Rails
 /// (`{"errors": {"email": ["can't be blank"]}}`), Django REST framework
 /// (`{"title": ["This field may not be blank."]}`) and marshmallow (`{"errors": {"json":
@@ -131,9 +132,14 @@ public struct CommonErrorBody: ServerErrorBody, Hashable {
             }
             return (try? container.decodeIfPresent([String].self, forKey: Key(key)))??.first
         }
+        // Any other key named for a message (`exception_message`, `userMessage`), in the body's order.
+        func namedMessage() -> String? {
+            container.allKeys.lazy.filter { $0.stringValue.lowercased().hasSuffix("message") }
+                .compactMap { string($0.stringValue) }.first
+        }
         message =
             Self.messageKeys.lazy.compactMap(string).first ?? Self.envelopeKeys.lazy.compactMap(nestedMessage).first
-            ?? Self.fieldMessage(container)
+            ?? namedMessage() ?? Self.fieldMessage(container)
         code = string("code") ?? string("error")
     }
 

@@ -160,6 +160,12 @@ import Testing
         (429, #"{"error":{"message":"Slow down"}}"#, "application/json", "Slow down"),
         // An errors array.
         (422, #"{"errors":[{"message":"Email is taken"}]}"#, "application/json", "Email is taken"),
+        // Another key named for a message (Prefect's), before a list of details.
+        (
+            422, #"{"exception_message":"Invalid request received.","exception_detail":[{"msg":"Field required"}]}"#,
+            "application/json", "Invalid request received."
+        ),
+        (404, #"{"status":404,"userMessage":"No such order"}"#, "application/json", "No such order"),
     ])
     func serverErrorsCarryTheServersMessage(status: Int, body: String, contentType: String, message: String) async {
         transport.stub(.get, "/thing", with: response(status, body, contentType))

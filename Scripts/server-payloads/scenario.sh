@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Uses a running server through the Swift client Courier generates from its live description,
+# as an app would: `Scripts/server-payloads/NAME-scenario.swift` is the app (Phoenix's and
+# Prefect's are here; start and fill the server as `NAME-populate.py` says). It runs twice:
+# recording every exchange to a HAR file (CourierTesting's `HTTPArchiveTransport`), then
+# replaying that file without the network, where every check must pass again. Prints one line
+# per check and exits 1 on any failure. Needs the Swift toolchain and curl.
+#
+#     bash Scripts/server-payloads/scenario.sh phoenix    # http://127.0.0.1:6006, /openapi.json
+#     bash Scripts/server-payloads/scenario.sh prefect    # http://127.0.0.1:4200/api, /api/openapi.json
+#
+# Phoenix's creates a prompt with metadata whose whole numbers must come back as numbers
+# (`2.0`), whose version nests tagged unions (a chat template with text, tool-call and
+# tool-result parts, Anthropic's parameters with thinking enabled), and reads it back by its id
+# (base64, with `=`) and by its name, pages through the prompts two at a time, asks for the
+# annotations of three spans (a repeated query parameter), reads a dataset as CSV and JSON Lines
+# text, meets a 404 and a 422 with the server's messages, and deletes the prompt. Prefect's
+# sends variables whose values are a union of integers and numbers (a whole number must reach
+# the server as a number) and an automation whose compound trigger nests a sequence and whose
+# actions include two that differ only by their tag, to a server that refuses any undeclared
+# key, reads each back in its own case, and meets a 404 and a 422 in Prefect's own error shape.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+name="${1:?usage: scenario.sh phoenix|prefect}"
+case "$name" in
+phoenix) module=Phoenix description=http://127.0.0.1:6006/openapi.json ;;
+prefect) module=Prefect description=http://127.0.0.1:4200/api/openapi.json ;;
+*) echo "no scenario named $name" >&2; exit 2 ;;
+esac
+work="$(mktemp -d "${TMPDIR:-/tmp}/courier-scenario.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+
+ln -s "$root" "$work/courier"
+mkdir -p "$work/client/Sources/${module}Scenario"
+curl -sf "$description" -o "$work/description.json"
+(cd "$root" && swift build --product courier >/dev/null && .build/debug/courier generate "$work/description.json" \
+    --output "$work/client/Sources/${module}API")
+cp "$root/Scripts/server-payloads/$name-scenario.swift" "$work/client/Sources/${module}Scenario/main.swift"
+cat > "$work/client/Package.swift" <<SWIFT
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "scenario",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    dependencies: [.package(path: "../courier")],
+    targets: [
+        .target(name: "${module}API", dependencies: [.product(name: "Courier", package: "courier")]),
+        .executableTarget(
+            name: "${module}Scenario",
+            dependencies: [
+                "${module}API", .product(name: "Courier", package: "courier"),
+                .product(name: "CourierTesting", package: "courier"),
+            ]),
+    ]
+)
+SWIFT
+if ! built="$(cd "$work/client" && swift build -Xswiftc -warnings-as-errors 2>&1)"; then
+    echo "$built" | grep -E "error|warning" >&2
+    exit 1
+fi
+echo "Live, recording:"
+"$work/client/.build/debug/${module}Scenario" record "$work/exchanges.har"
+echo "Replayed from $(grep -c '"startedDateTime"' "$work/exchanges.har") recorded exchanges, without the network:"
+"$work/client/.build/debug/${module}Scenario" replay "$work/exchanges.har"
