@@ -76,7 +76,7 @@ final class DocumentEncoder: Encoder, SingleValueEncodingContainer {
         if Value.self == Double.self { return try floatingPoint(unsafeBitCast(value, to: Double.self), at: key) }
         if Value.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
         if Value.self == Float.self { return try floatingPoint(unsafeBitCast(value, to: Float.self), at: key) }
-        if Value.self == Decimal.self { return .number(unsafeBitCast(value, to: Decimal.self).description) }
+        if Value.self == Decimal.self { return try decimal(unsafeBitCast(value, to: Decimal.self), at: key) }
         if Value.self == URL.self { return .string(unsafeBitCast(value, to: URL.self).absoluteString) }
         if Value.self == Date.self { return try encoded(unsafeBitCast(value, to: Date.self), at: key) }
         if Value.self == Data.self { return try encoded(unsafeBitCast(value, to: Data.self), at: key) }
@@ -98,6 +98,18 @@ final class DocumentEncoder: Encoder, SingleValueEncodingContainer {
                     debugDescription: "Unable to encode \(Number.self).\(value) directly in JSON."))
         }
         return .string(value.isNaN ? strings.nan : value < 0 ? strings.negativeInfinity : strings.positiveInfinity)
+    }
+
+    /// A decimal's digits; NaN is refused (Foundation's encoder writes `NaN`, which is not JSON).
+    private func decimal(_ value: Decimal, at key: (any CodingKey)?) throws -> EncodedJSON {
+        guard !value.isNaN else {
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: DocumentCodingPath.keys(path, appending: key),
+                    debugDescription: "Unable to encode Decimal.nan directly in JSON."))
+        }
+        return .number(value.description)
     }
 
     private func encoded(_ date: Date, at key: (any CodingKey)?) throws -> EncodedJSON {

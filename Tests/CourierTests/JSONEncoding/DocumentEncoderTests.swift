@@ -271,6 +271,11 @@ import Testing
         #expect(Self.text(try JSONEncoding.encode(value, options: encoder)) == Self.text(try encoder.encode(value)))
     }
 
+    /// Foundation's encoder writes `NaN` for `Decimal.nan`, which no JSON parser reads.
+    @Test func refusesADecimalThatIsNotANumber() {
+        #expect(throws: EncodingError.self) { try JSONEncoding.encode(["a": Decimal.nan], options: JSONEncoder()) }
+    }
+
     @Test func refusesATopLevelValueThatWritesNothing() {
         #expect(throws: EncodingError.self) { try JSONEncoding.encode(Silent(), options: JSONEncoder()) }
         #expect(throws: EncodingError.self) { try JSONEncoder().encode(Silent()) }
