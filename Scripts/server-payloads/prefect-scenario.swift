@@ -95,6 +95,61 @@ do {
         check(failure.status == 404, "404 for the deleted automation: \(failure.message ?? "no message")")
     }
 
+    // A deployment with a schedule of each kind (a union tagged by nothing but its keys), and
+    // parameters with a whole number and a fraction.
+    let flow = try await api.createFlow(body: FlowCreate(name: "courier-scenario-flow", tags: ["courier"]))
+    let anchor = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
+    let deployment = try await api.createDeployment(
+        body: DeploymentCreate(
+            name: "courier-scenario", flowID: flow.id,
+            schedules: [
+                DeploymentScheduleCreate(
+                    active: true,
+                    schedule: .intervalScheduleInput(
+                        IntervalScheduleInput(interval: .double(900), anchorDate: anchor, timezone: "UTC"))),
+                DeploymentScheduleCreate(
+                    active: false,
+                    schedule: .cronSchedule(CronSchedule(cron: "0 9 * * 1-5", timezone: "Europe/Paris", dayOr: false))),
+                DeploymentScheduleCreate(
+                    schedule: .rRuleSchedule(RRuleSchedule(rrule: "FREQ=WEEKLY;BYDAY=MO", timezone: "UTC"))),
+            ],
+            parameters: ["n": 2, "ratio": 0.5], tags: ["courier"]))
+    let readDeployment = try await api.readDeployment(id: deployment.id)
+    let schedules = (readDeployment.schedules ?? []).map { schedule -> String in
+        switch schedule.schedule {
+        case .intervalScheduleOutput(let interval):
+            "every \(interval.interval) s from \(interval.anchorDate.map { "\($0.timeIntervalSince1970)" } ?? "-")"
+        case .cronSchedule(let cron):
+            "cron \(cron.cron) \(cron.timezone ?? "-") dayOr \(cron.dayOr.map { "\($0)" } ?? "-")"
+        // Prefect adds a `DTSTART` line before the rule.
+        case .rRuleSchedule(let rule): "rrule \(rule.rrule.split(separator: "\n").last ?? "")"
+        default: "other: \(schedule.schedule)"
+        }
+    }
+    check(
+        Set(schedules) == [
+            "every 900.0 s from 1767225600.0", "cron 0 9 * * 1-5 Europe/Paris dayOr false",
+            "rrule FREQ=WEEKLY;BYDAY=MO",
+        ], "each schedule in its own case: \(schedules)")
+    check(
+        readDeployment.parameters == ["n": 2, "ratio": 0.5],
+        "parameters kept: \(String(describing: readDeployment.parameters))")
+    _ = try await api.deleteDeployment(id: deployment.id)
+    _ = try await api.deleteFlow(id: flow.id)
+
+    // Flow runs filtered by state type (`any_`), newest first.
+    let runs = try await api.readFlowRuns(
+        body: ReadFlowRunsBody(
+            sort: .startTimeDesc,
+            flowRuns: FlowRunFilter(
+                state: FlowRunFilterState(type: FlowRunFilterStateType(any: [.completed, .failed]))),
+            limit: 20))
+    let starts = runs.compactMap(\.startTime)
+    check(
+        !runs.isEmpty && runs.allSatisfy { [.completed, .failed].contains($0.stateType) }
+            && starts == starts.sorted(by: >),
+        "\(runs.count) completed or failed flow runs, newest first")
+
     // A body the server refuses names its key.
     do {
         _ = try await api.createVariable(body: VariableCreate(name: "no spaces allowed!"))

@@ -17,8 +17,10 @@
 # text, meets a 404 and a 422 with the server's messages, and deletes the prompt. Prefect's
 # sends variables whose values are a union of integers and numbers (a whole number must reach
 # the server as a number) and an automation whose compound trigger nests a sequence and whose
-# actions include two that differ only by their tag, to a server that refuses any undeclared
-# key, reads each back in its own case, and meets a 404 and a 422 in Prefect's own error shape.
+# actions include two that differ only by their tag, and a deployment with a schedule of each
+# kind (interval, cron, RRule: an untagged union), to a server that refuses any undeclared key,
+# reads each back in its own case, filters flow runs by state (`any_`) newest first, and meets a
+# 404 and a 422 in Prefect's own error shape.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 name="${1:?usage: scenario.sh phoenix|prefect}"
