@@ -1,27 +1,9 @@
 import Courier
-import CourierTesting
 import Foundation
 import PhoenixAPI
 
-// `record FILE` sends through the network and records every exchange to a HAR file; `replay
-// FILE` answers every request from that file, without the server: the same checks must pass.
-let arguments = CommandLine.arguments
-let transport: any Transport =
-    if arguments.count == 3 {
-        try HTTPArchiveTransport(
-            file: URL(fileURLWithPath: arguments[2]),
-            mode: arguments[1] == "record" ? .record(through: URLSessionTransport()) : .replay)
-    } else {
-        URLSessionTransport()
-    }
+let transport = try scenarioTransport()
 let api = Phoenix(baseURL: URL(string: "http://127.0.0.1:6006")!) { $0.transport = transport }
-nonisolated(unsafe) var failures = 0
-
-func check(_ condition: Bool, _ what: String) {
-    print(condition ? "ok   " : "FAIL ", what)
-    if !condition { failures += 1 }
-}
-
 let chat = PromptChatTemplate(messages: [
     PromptMessage(role: .system, content: "You answer questions about orders."),
     PromptMessage(
@@ -44,7 +26,7 @@ let chat = PromptChatTemplate(messages: [
         ])),
 ])
 let name = "swift-scenario"  // the same in a replay; deleted at the end
-do {
+await runScenario {
     let created = try await api.postPromptVersion(
         body: CreatePromptRequestBody(
             prompt: PromptData(
@@ -120,24 +102,20 @@ do {
     do {
         _ = try await api.getPromptVersionLatest(promptIdentifier: "no-such-prompt")
         check(false, "a missing prompt throws")
-    } catch .server(let failure) {
+    } catch ServiceError.server(let failure) {
         check(failure.status == 404, "404 for a missing prompt: \(failure.message ?? "no message")")
     }
     do {
         _ = try await api.createDatasetLabel(body: CreateDatasetLabelRequestBody(name: "bad", color: "red"))
         check(false, "a bad colour throws")
-    } catch .server(let failure) {
+    } catch ServiceError.server(let failure) {
         check(failure.status == 422, "422 for a bad colour: \(failure.message ?? "no message")")
     }
     _ = try await api.deletePrompt(promptIdentifier: name)
     do {
         _ = try await api.getPromptVersionLatest(promptIdentifier: name)
         check(false, "a deleted prompt throws")
-    } catch .server(let failure) {
+    } catch ServiceError.server(let failure) {
         check(failure.status == 404, "the deleted prompt is gone")
     }
-} catch {
-    print("FAIL thrown:", error)
-    failures += 1
 }
-exit(failures == 0 ? 0 : 1)

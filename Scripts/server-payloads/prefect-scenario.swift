@@ -1,30 +1,12 @@
 import Courier
-import CourierTesting
 import Foundation
 import PrefectAPI
 
-// `record FILE` sends through the network and records every exchange to a HAR file; `replay
-// FILE` answers every request from that file, without the server: the same checks must pass.
-let arguments = CommandLine.arguments
-let transport: any Transport =
-    if arguments.count == 3 {
-        try HTTPArchiveTransport(
-            file: URL(fileURLWithPath: arguments[2]),
-            mode: arguments[1] == "record" ? .record(through: URLSessionTransport()) : .replay)
-    } else {
-        URLSessionTransport()
-    }
+let transport = try scenarioTransport()
 // Prefect's actions reject keys they do not declare (Pydantic's `extra="forbid"`), so every
 // body must be exactly what the description says.
 let api = Prefect(baseURL: URL(string: "http://127.0.0.1:4200/api")!) { $0.transport = transport }
-nonisolated(unsafe) var failures = 0
-
-func check(_ condition: Bool, _ what: String) {
-    print(condition ? "ok   " : "FAIL ", what)
-    if !condition { failures += 1 }
-}
-
-do {
+await runScenario {
     // A variable's value is a union listing integers before numbers: a whole number sent as a
     // number must reach the server as one, which the answer to the creation echoes. (Read back
     // later, Prefect 3.9.1 with SQLite answers `2` for what it was sent as `2.0`: its storage's
@@ -91,7 +73,7 @@ do {
     do {
         _ = try await api.readAutomation(id: automation.id)
         check(false, "a deleted automation throws")
-    } catch .server(let failure) {
+    } catch ServiceError.server(let failure) {
         check(failure.status == 404, "404 for the deleted automation: \(failure.message ?? "no message")")
     }
 
@@ -154,11 +136,7 @@ do {
     do {
         _ = try await api.createVariable(body: VariableCreate(name: "no spaces allowed!"))
         check(false, "an invalid name throws")
-    } catch .server(let failure) {
+    } catch ServiceError.server(let failure) {
         check(failure.status == 422, "422 for an invalid name: \(failure.message ?? "no message")")
     }
-} catch {
-    print("FAIL thrown:", error)
-    failures += 1
 }
-exit(failures == 0 ? 0 : 1)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Uses a running server through the Swift client Courier generates from its live description,
 # as an app would: `Scripts/server-payloads/NAME-scenario.swift` is the app (Phoenix's and
-# Prefect's are here; start and fill the server as `NAME-populate.py` says). It runs twice:
+# Prefect's are here; start and fill the server as `NAME-populate.py` says), beside
+# `scenario-support.swift` (the transport, `check`, the exit status). It runs twice:
 # recording every exchange to a HAR file (CourierTesting's `HTTPArchiveTransport`), then
 # replaying that file without the network, where every check must pass again. Prints one line
 # per check and exits 1 on any failure. Needs the Swift toolchain and curl.
@@ -38,6 +39,7 @@ curl -sf "$description" -o "$work/description.json"
 (cd "$root" && swift build --product courier >/dev/null && .build/debug/courier generate "$work/description.json" \
     --output "$work/client/Sources/${module}API")
 cp "$root/Scripts/server-payloads/$name-scenario.swift" "$work/client/Sources/${module}Scenario/main.swift"
+cp "$root/Scripts/server-payloads/scenario-support.swift" "$work/client/Sources/${module}Scenario/Support.swift"
 cat > "$work/client/Package.swift" <<SWIFT
 // swift-tools-version:6.0
 import PackageDescription
