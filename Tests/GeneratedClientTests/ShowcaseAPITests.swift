@@ -980,6 +980,37 @@ import Testing
         #expect(form.body == "email=a%2Bb%40example.com&subscribe=true&topics=x&topics=y")
     }
 
+    /// A body offered in kinds whose schemas differ is several requests: JSON rows, a multipart
+    /// upload of a CSV file, and the CSV as the body, each an overload labelled by its kind. The
+    /// URL-encoded form names the JSON's schema again, so it gets no overload of its own.
+    @Test func eachKindOfBodyWithItsOwnSchemaIsAnOverload() async throws {
+        let api = Showcase(baseURL: TestServer.shared.baseURL)
+        let rows = try await api.importRows(body: ImportRowsRequest(name: "q3", rows: [["a": "1", "b": "2"]]))
+        #expect(rows.headers["content-type"] == "application/json")
+        #expect(
+            try decode([String: JSONValue].self, try #require(rows.body)) == [
+                "name": "q3", "rows": [["a": "1", "b": "2"]],
+            ])
+
+        let csv = "a,b\r\n1,2\r\n"
+        let upload = try await api.importRows(
+            multipartBody: ImportRowsForm(
+                name: "q3", file: MultipartFile(data: Data(csv.utf8), filename: "q3.csv", contentType: "text/csv"),
+                keyColumns: ["a"]),
+            multipart: true)
+        #expect(upload.query?["multipart"] == ["true"])
+        let contentType = try #require(upload.headers["content-type"])
+        #expect(contentType.hasPrefix("multipart/form-data; boundary="))
+        let text = try #require(upload.body)
+        #expect(text.contains(#"Content-Disposition: form-data; name="file"; filename="q3.csv""#))
+        #expect(text.contains("Content-Type: text/csv\r\n\r\n\(csv)\r\n--"))
+        #expect(text.contains(#"name="key_columns""# + "\r\n\r\na\r\n"))
+
+        let plain = try await api.importRows(text: csv)
+        #expect(plain.headers["content-type"] == "text/csv")
+        #expect(plain.body == csv)
+    }
+
     /// A widget read with keys set to `null` goes back with them: `null` and a missing key both
     /// read `nil`, but a server told `"price": null` clears the price, and one told nothing
     /// keeps it. A key set since is sent with its value.

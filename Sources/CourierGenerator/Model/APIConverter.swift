@@ -316,12 +316,16 @@ final class APIConverter {
         }
 
         var body: BodyModel?
+        var alternativeBodies: [BodyModel] = []
         if let requestBody = operation.child("requestBody"),
             case let resolved = try documents.dereference(requestBody),
             try !carriesNothing(resolved)
         {
-            switch try convertBody(resolved, scope: scope) {
-            case .success(let model): body = model
+            let labels = Set(parameters.compactMap(\.label))
+            switch try convertBody(resolved, scope: scope, argumentNames: argumentNames, labels: labels) {
+            case .success(let model, let others):
+                body = model
+                alternativeBodies = others
             case .failure(let reason):
                 warn("Skipped \(method) \(path): \(reason)", resolved)
                 return nil
@@ -355,7 +359,8 @@ final class APIConverter {
             pathPieces: pathPieces,
             summary: operation.node["summary"]?.string, description: operation.node["description"]?.string,
             isDeprecated: operation.node["deprecated"]?.bool == true, group: group, parameters: parameters, body: body,
-            response: responses.kind, errorType: responses.errorType, successfulErrorType: successfulErrorType,
+            alternativeBodies: alternativeBodies, response: responses.kind, errorType: responses.errorType,
+            successfulErrorType: successfulErrorType,
             client: apiName, security: try securityRequirement(operation.child("security")) ?? documentSecurity,
             streamVariant: responses.streamVariant, binaryVariant: responses.binaryVariant,
             mediaTypes: responses.mediaTypes, errorMediaTypes: responses.errorMediaTypes)
@@ -534,15 +539,74 @@ final class APIConverter {
     ]
 
     private enum BodyConversion {
-        case success(BodyModel)
+        case success(BodyModel, alternatives: [BodyModel])
         case failure(String)
     }
 
-    private func convertBody(_ requestBody: Located, scope: OperationScope) throws(GenerationError) -> BodyConversion {
+    /// One kind of body a request body offers: the media type a method of that kind sends, and
+    /// its content object.
+    private struct OfferedBody {
+        var kind: BodyModel.Kind
+        var mediaType: String
+        var content: Located
+        /// JSON Lines' item schema.
+        var item: Located?
+        /// The media types of the kind, for text and bytes: the caller's choice when several.
+        var choices: [String] = []
+    }
+
+    /// The body a method sends, and one body of each other kind whose schema differs from it.
+    ///
+    /// Of a body offered in several kinds, the method takes the first of JSON, a URL-encoded
+    /// form, multipart, JSON Lines, text and bytes. Another kind that names the same schema is the
+    /// same request in another encoding (Django REST framework lists JSON, form and multipart for
+    /// every body) and is left out; one whose schema differs is another request (Phoenix's dataset
+    /// upload takes JSON rows or a multipart CSV file), sent by an overload whose body argument is
+    /// labelled by its kind (`multipart:`, `form:`, …).
+    private func convertBody(
+        _ requestBody: Located, scope: OperationScope, argumentNames: UniqueNames, labels: Set<String>
+    ) throws(GenerationError) -> BodyConversion {
         let contents = try contents(of: requestBody)
         let isRequired = requestBody.node["required"]?.bool == true
         let documentation = requestBody.node["description"]?.string
+        let offered = try offeredBodies(contents)
+        guard let main = offered.first else { return .failure("the request body has no content.") }
+        let body = try convertBody(
+            main, contents: contents, label: "body", isRequired: isRequired, scope: scope,
+            documentation: documentation)
+        let mainSchema = try main.content.child("schema").map { schema throws(GenerationError) in
+            try documents.dereference(schema).node
+        }
+        var alternatives: [BodyModel] = []
+        for other in offered.dropFirst() {
+            let schema = try other.content.child("schema").map { schema throws(GenerationError) in
+                try documents.dereference(schema).node
+            }
+            if let mainSchema, let schema, mainSchema.hasSameValue(as: schema) { continue }
+            let kindLabel =
+                switch other.kind {
+                case .json: "json"
+                case .form: "form"
+                case .multipart: "multipart"
+                case .jsonLines: "lines"
+                case .text: "text"
+                case .data: "bytes"
+                }
+            let label =
+                argumentNames.isTaken(kindLabel) || labels.contains(kindLabel) ? kindLabel + "Body" : kindLabel
+            alternatives.append(
+                try convertBody(
+                    other, contents: contents, label: label, isRequired: true, scope: scope,
+                    documentation: documentation))
+        }
+        return .success(body, alternatives: alternatives)
+    }
+
+    /// The kinds of body `contents` offers, one media type each, in the order a method prefers
+    /// them: JSON, a URL-encoded form, multipart, JSON Lines, text, bytes.
+    private func offeredBodies(_ contents: [(String, Located)]) throws(GenerationError) -> [OfferedBody] {
         let mediaType = MediaType.essence
+        var offered: [OfferedBody] = []
         // Plain `application/json` first: ASP.NET's descriptions (with Newtonsoft) list
         // `application/json-patch+json` before it for every body, a type the server reads as a
         // JSON Patch document.
@@ -556,97 +620,126 @@ final class APIConverter {
                 try documents.dereference(schema).node
             }
             let isBytes = schema.map { Self.isBinary($0) || (name.contains("*") && $0["type"]?.string == "string") }
-            if isBytes != true {
-                let type =
-                    try content.child("schema").map { schema throws(GenerationError) in
-                        try schemas.type(for: schema, name: scope.typePrefix + "Request", file: scope.file).0
-                    } ?? .json
-                // A wildcard (Kubernetes' `*/*`) names no type to send: the body is JSON.
-                var body = BodyModel(
-                    kind: .json, type: type, contentType: name.contains("*") ? "application/json" : name,
-                    isRequired: isRequired, swiftName: "body", documentation: documentation)
-                // JSON types offered for the same schema are the caller's choice (Kubernetes'
-                // patches: `application/merge-patch+json`, `application/json-patch+json`, …);
-                // `text/json`, which ASP.NET lists beside every JSON body, only names JSON again.
-                // The same schema is the same `$ref`; inline schemas are never taken for the same.
-                func reference(_ content: Located) throws(GenerationError) -> DocumentSet.Reference? {
-                    guard let schema = content.child("schema") else { return nil }
-                    return try documents.reference(of: schema)
-                }
-                let target = try reference(content)
-                var choices: [String] = []
-                for (other, otherContent) in jsonContents where !other.contains("*") && mediaType(other) != "text/json"
-                {
-                    let otherTarget = try reference(otherContent)
-                    if other == name || (target != nil && otherTarget == target) { choices.append(other) }
-                }
-                if choices.count > 1 {
-                    body.takesContentType = true
-                    body.contentType = name
-                }
-                return .success(body)
-            }
+            if isBytes != true { offered.append(OfferedBody(kind: .json, mediaType: name, content: content)) }
         }
         if let (name, content) = contents.first(where: { mediaType($0.0) == "application/x-www-form-urlencoded" }) {
-            guard let schema = content.child("schema") else {
-                return .success(
-                    BodyModel(
-                        kind: .form, type: .dictionary(.string), contentType: name, isRequired: isRequired,
-                        swiftName: "body", documentation: documentation))
-            }
-            let type = try schemas.type(for: schema, name: scope.typePrefix + "Request", file: scope.file).0
-            var body = BodyModel(
-                kind: .form, type: type, contentType: name, isRequired: isRequired, swiftName: "body",
-                documentation: documentation)
-            body.formEncodings = formEncodings(content)
-            return .success(body)
+            offered.append(OfferedBody(kind: .form, mediaType: name, content: content))
         }
         if let (name, content) = contents.first(where: { mediaType($0.0).hasPrefix("multipart/") }) {
-            let type = try multipartForm(content, scope: scope, documentation: documentation)
-            return .success(
-                BodyModel(
-                    kind: .multipart, type: type, contentType: name, isRequired: isRequired, swiftName: "body",
-                    documentation: documentation))
+            offered.append(OfferedBody(kind: .multipart, mediaType: name, content: content))
         }
         // JSON Lines with OpenAPI 3.2's `itemSchema` (or a `schema` of an array of them, as
         // OpenAPI reads sequential content): the items, each sent as a line of JSON.
-        var lines: (name: String, item: Located)?
         if let (name, content) = contents.first(where: { Self.jsonLinesMediaTypes.contains(mediaType($0.0)) }) {
-            if let item = content.child("itemSchema") {
-                lines = (name, item)
-            } else if let item = try sequenceItems(content, mediaType: mediaType(name)) {
-                lines = (name, item)
+            var item = content.child("itemSchema")
+            if item == nil { item = try sequenceItems(content, mediaType: mediaType(name)) }
+            if let item {
+                offered.append(OfferedBody(kind: .jsonLines, mediaType: name, content: content, item: item))
             }
         }
-        if let (name, item) = lines {
-            let type = try schemas.type(for: item, name: scope.typePrefix + "Item", file: scope.file).0
-            return .success(
-                BodyModel(
-                    kind: .jsonLines, type: .array(type), contentType: name, isRequired: isRequired,
-                    swiftName: "body", documentation: documentation))
-        }
         let texts = contents.map(\.0).filter { mediaType($0).hasPrefix("text/") }
-        if !texts.isEmpty {
+        if let (name, content) = contents.first(where: { mediaType($0.0).hasPrefix("text/") }) {
+            offered.append(OfferedBody(kind: .text, mediaType: name, content: content, choices: texts))
+        }
+        // Bytes: every media type left, and a JSON one whose schema is bytes (`*/*`). Beside
+        // another kind, text and JSON Lines are that kind's.
+        let binaries = contents.filter { name, _ in
+            Self.isBytesMediaType(name)
+                && (offered.isEmpty
+                    || !(mediaType(name).hasPrefix("text/") || Self.jsonLinesMediaTypes.contains(mediaType(name))))
+        }
+        if let (name, content) = binaries.first ?? (offered.isEmpty ? contents.first : nil) {
+            offered.append(
+                OfferedBody(
+                    kind: .data, mediaType: name, content: content,
+                    choices: binaries.isEmpty ? [name] : binaries.map(\.0)))
+        }
+        return offered
+    }
+
+    /// Whether a body of media type `name` is sent as bytes: any type but a URL-encoded form,
+    /// multipart, and JSON other than a range.
+    private static func isBytesMediaType(_ name: String) -> Bool {
+        let essence = MediaType.essence(name)
+        return essence != "application/x-www-form-urlencoded" && !essence.hasPrefix("multipart/")
+            && (!MediaType.isJSON(essence) || essence.contains("*"))
+    }
+
+    /// The body of one offered kind, its argument labelled `label`.
+    private func convertBody(
+        _ offered: OfferedBody, contents: [(String, Located)], label: String, isRequired: Bool,
+        scope: OperationScope, documentation: String?
+    ) throws(GenerationError) -> BodyModel {
+        let mediaType = MediaType.essence
+        let (name, content) = (offered.mediaType, offered.content)
+        // An overload's inline types are named after its kind.
+        let suffix = label == "body" ? "" : Naming.typeName(label)
+        switch offered.kind {
+        case .json:
+            let type =
+                try content.child("schema").map { schema throws(GenerationError) in
+                    try schemas.type(for: schema, name: scope.typePrefix + suffix + "Request", file: scope.file).0
+                } ?? .json
+            // A wildcard (Kubernetes' `*/*`) names no type to send: the body is JSON.
             var body = BodyModel(
-                kind: .text, type: .string, contentType: texts[0], isRequired: isRequired, swiftName: "body",
+                kind: .json, type: type, contentType: name.contains("*") ? "application/json" : name,
+                isRequired: isRequired, label: label, documentation: documentation)
+            // JSON types offered for the same schema are the caller's choice (Kubernetes'
+            // patches: `application/merge-patch+json`, `application/json-patch+json`, …);
+            // `text/json`, which ASP.NET lists beside every JSON body, only names JSON again.
+            // The same schema is the same `$ref`; inline schemas are never taken for the same.
+            func reference(_ content: Located) throws(GenerationError) -> DocumentSet.Reference? {
+                guard let schema = content.child("schema") else { return nil }
+                return try documents.reference(of: schema)
+            }
+            let target = try reference(content)
+            var choices: [String] = []
+            let jsonContents = contents.filter { MediaType.isJSON(mediaType($0.0)) }
+            for (other, otherContent) in jsonContents where !other.contains("*") && mediaType(other) != "text/json" {
+                let otherTarget = try reference(otherContent)
+                if other == name || (target != nil && otherTarget == target) { choices.append(other) }
+            }
+            if choices.count > 1 {
+                body.takesContentType = true
+                body.contentType = name
+            }
+            return body
+        case .form:
+            guard let schema = content.child("schema") else {
+                return BodyModel(
+                    kind: .form, type: .dictionary(.string), contentType: name, isRequired: isRequired, label: label,
+                    documentation: documentation)
+            }
+            let type = try schemas.type(for: schema, name: scope.typePrefix + suffix + "Request", file: scope.file).0
+            var body = BodyModel(
+                kind: .form, type: type, contentType: name, isRequired: isRequired, label: label,
                 documentation: documentation)
-            body.offerContentType(among: texts, fallback: "text/plain; charset=utf-8")
-            return .success(body)
-        }
-        // Bytes: every media type left, and a JSON one whose schema is bytes (`*/*`).
-        let binaries = contents.map(\.0).filter { name in
-            let essence = mediaType(name)
-            return essence != "application/x-www-form-urlencoded" && !essence.hasPrefix("multipart/")
-                && (!MediaType.isJSON(essence) || essence.contains("*"))
-        }
-        if let first = binaries.first ?? contents.first?.0 {
+            body.formEncodings = formEncodings(content)
+            return body
+        case .multipart:
+            let type = try multipartForm(content, scope: scope, documentation: documentation)
+            return BodyModel(
+                kind: .multipart, type: type, contentType: name, isRequired: isRequired, label: label,
+                documentation: documentation)
+        case .jsonLines:
+            let item = offered.item ?? content
+            let type = try schemas.type(for: item, name: scope.typePrefix + suffix + "Item", file: scope.file).0
+            return BodyModel(
+                kind: .jsonLines, type: .array(type), contentType: name, isRequired: isRequired, label: label,
+                documentation: documentation)
+        case .text:
             var body = BodyModel(
-                kind: .data, type: .builtin("Courier.StreamedBody"), contentType: first, isRequired: isRequired,
-                swiftName: "body", documentation: documentation)
-            body.offerContentType(among: binaries.isEmpty ? [first] : binaries, fallback: "application/octet-stream")
-            return .success(body)
+                kind: .text, type: .string, contentType: name, isRequired: isRequired, label: label,
+                documentation: documentation)
+            body.offerContentType(among: offered.choices, fallback: "text/plain; charset=utf-8")
+            return body
+        case .data:
+            var body = BodyModel(
+                kind: .data, type: .builtin("Courier.StreamedBody"), contentType: name, isRequired: isRequired,
+                label: label, documentation: documentation)
+            body.offerContentType(among: offered.choices, fallback: "application/octet-stream")
+            return body
         }
-        return .failure("the request body has no content.")
     }
 
     /// The `Courier.QueryItem.FormEncoding` of each property of a form body whose `encoding`

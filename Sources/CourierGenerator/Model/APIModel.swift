@@ -133,7 +133,9 @@ struct BodyModel {
     var type: SwiftType
     var contentType: String
     var isRequired: Bool
-    var swiftName: String
+    /// The body argument's label: `body` for the main method's, the kind (`multipart`, `form`,
+    /// …) for an overload that sends another kind.
+    var label: String
     var documentation: String?
     /// The Swift name of the body's boolean `stream` property, which the streamed variant of an
     /// operation sets (the convention of APIs that answer with events only when asked to).
@@ -211,6 +213,9 @@ struct OperationModel {
     var group: String
     var parameters: [ParameterModel]
     var body: BodyModel?
+    /// Bodies of other kinds whose schemas differ from ``body``'s, each sent by an overload of
+    /// every method of the operation (its body argument labelled by its kind).
+    var alternativeBodies: [BodyModel] = []
     var response: ResponseKind
     var errorType: SwiftType?
     /// The error envelope a 2xx body may carry (`x-courier-successful-error`).

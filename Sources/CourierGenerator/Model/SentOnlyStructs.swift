@@ -33,6 +33,7 @@ enum SentOnlyStructs {
             if let type = operation.errorType { received.append(type) }
             if let type = operation.successfulErrorType { received.append(type) }
             if let type = operation.body?.type { sent.append(type) }
+            sent += operation.alternativeBodies.map(\.type)
             sent += operation.parameters.map(\.type)
         }
         let receivedNames = reachable(from: received, index)

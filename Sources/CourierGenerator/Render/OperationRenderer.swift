@@ -39,10 +39,12 @@ struct OperationRenderer {
             }
         }
         if let body = operation.body {
+            let label = body.label == "body" ? "" : Naming.escaped(body.label) + " "
             let argument = Argument(
-                declaration: body.isRequired ? "body: \(body.type.code)" : "body: \(body.type.code)? = nil",
-                call: "body: body",
-                documentation: body.documentation ?? "The request body.", name: "body", label: "body")
+                declaration: body.isRequired
+                    ? "\(label)body: \(body.type.code)" : "\(label)body: \(body.type.code)? = nil",
+                call: "\(body.label): body",
+                documentation: body.documentation ?? "The request body.", name: "body", label: body.label)
             if body.isRequired { required.append(argument) } else { optional.append(argument) }
             if body.takesContentType {
                 let name = contentTypeArgument(operation)
@@ -84,6 +86,11 @@ struct OperationRenderer {
             writer.line("/// - Throws: ``Courier/ServiceError``; \(thrownErrorBody(operation))")
         }
         writer.line("/// - Remark: HTTP \(operation.method) \(operation.path.replacingOccurrences(of: "`", with: "'"))")
+        if let body = operation.body, body.label != "body" {
+            writer.line(
+                "/// - Note: The request sent as `\(body.contentType.replacingOccurrences(of: "`", with: "'"))`, one of the bodies the operation takes."
+            )
+        }
     }
 
     /// What a method's documentation says of the error body a server error carries: the type it
@@ -123,71 +130,14 @@ struct OperationRenderer {
 
     func render(_ operations: [OperationModel], into writer: inout SwiftWriter) {
         writer.block("extension \(apiName)") { writer in
-            for (index, operation) in operations.enumerated() {
+            for (index, operation) in operations.flatMap(Self.overloads).enumerated() {
                 if index > 0 { writer.line() }
-                let arguments = arguments(operation)
-                documentation(operation, into: &writer, arguments: arguments, isFactory: false)
-                if operation.isDeprecated { writer.line("@available(*, deprecated)") }
-                if case .empty = operation.response { writer.line("@discardableResult") }
-                let signature = arguments.map(\.declaration).joined(separator: ", ")
-                let call = arguments.map(\.call).joined(separator: ", ")
-                let name = Naming.escaped(operation.swiftName)
-                writer.block(
-                    "\(access) func \(name)(\(signature)) async throws(Courier.ServiceError) -> \(operation.responseType.code)"
-                ) { writer in
-                    if case .events(let events) = operation.response {
-                        writer.line(eventsCall(events, endpoint: "Endpoints.\(name)(\(call))"))
-                    } else {
-                        writer.line("try await client.send(Endpoints.\(name)(\(call)))")
-                    }
-                }
-                if case .data = operation.response {
-                    renderDownload(operation, arguments: arguments, into: &writer)
-                }
-                if let binary = operation.binaryVariant {
-                    let dataName = operation.swiftName + "Data"
-                    writer.line()
-                    documentation(
-                        operation, into: &writer, arguments: arguments, isFactory: false,
-                        returns: Self.returned(.data))
-                    writer.line(
-                        "/// - Note: The `\(binary.mediaType.replacingOccurrences(of: "`", with: "'"))` variant: the body's bytes."
-                    )
-                    if operation.isDeprecated { writer.line("@available(*, deprecated)") }
-                    writer.block(
-                        "\(access) func \(Naming.escaped(dataName))(\(signature)) async throws(Courier.ServiceError) -> Foundation.Data"
-                    ) { writer in
-                        writer.line("try await client.send(Endpoints.\(Naming.escaped(dataName))(\(call)))")
-                    }
-                    renderDownload(operation, arguments: arguments, into: &writer, factory: dataName)
-                }
-                if let pagination = operation.pagination {
-                    renderItems(operation, pagination, arguments: arguments, into: &writer)
-                }
-                if let events = operation.streamVariant {
-                    writer.line()
-                    documentation(
-                        operation, into: &writer, arguments: arguments, isFactory: false,
-                        returns: Self.returned(.events(events)))
-                    writer.line("/// - Note: The streamed variant: the values arrive as the server sends them.")
-                    if operation.isDeprecated { writer.line("@available(*, deprecated)") }
-                    let type =
-                        events.type.map { "Courier.EventStream<\($0.code)>" }
-                        ?? "Courier.EventStream<Courier.ServerSentEvent>"
-                    writer.block(
-                        "\(access) func \(Naming.escaped(operation.swiftName + "Stream"))(\(signature)) async throws(Courier.ServiceError) -> \(type)"
-                    ) { writer in
-                        writer.line(
-                            eventsCall(
-                                events, endpoint: "Endpoints.\(Naming.escaped(operation.swiftName + "Stream"))(\(call))"
-                            ))
-                    }
-                }
+                renderMethods(operation, into: &writer)
             }
         }
         writer.line()
         writer.block("extension \(apiName).Endpoints") { writer in
-            for (index, operation) in operations.enumerated() {
+            for (index, operation) in operations.flatMap(Self.overloads).enumerated() {
                 if index > 0 { writer.line() }
                 renderFactory(operation, into: &writer)
                 if operation.binaryVariant != nil {
@@ -198,6 +148,81 @@ struct OperationRenderer {
                     writer.line()
                     renderFactory(operation, into: &writer, streaming: events)
                 }
+            }
+        }
+    }
+
+    /// The operation, then the operation as sent with each of its other kinds of body: one
+    /// overload of every method each.
+    private static func overloads(_ operation: OperationModel) -> [OperationModel] {
+        [operation]
+            + operation.alternativeBodies.map { body in
+                var overload = operation
+                overload.body = body
+                overload.alternativeBodies = []
+                return overload
+            }
+    }
+
+    /// The methods on the API type that send the operation: the main one, and its bytes,
+    /// item-sequence and streamed variants.
+    private func renderMethods(_ operation: OperationModel, into writer: inout SwiftWriter) {
+        let arguments = arguments(operation)
+        documentation(operation, into: &writer, arguments: arguments, isFactory: false)
+        if operation.isDeprecated { writer.line("@available(*, deprecated)") }
+        if case .empty = operation.response { writer.line("@discardableResult") }
+        let signature = arguments.map(\.declaration).joined(separator: ", ")
+        let call = arguments.map(\.call).joined(separator: ", ")
+        let name = Naming.escaped(operation.swiftName)
+        writer.block(
+            "\(access) func \(name)(\(signature)) async throws(Courier.ServiceError) -> \(operation.responseType.code)"
+        ) { writer in
+            if case .events(let events) = operation.response {
+                writer.line(eventsCall(events, endpoint: "Endpoints.\(name)(\(call))"))
+            } else {
+                writer.line("try await client.send(Endpoints.\(name)(\(call)))")
+            }
+        }
+        if case .data = operation.response {
+            renderDownload(operation, arguments: arguments, into: &writer)
+        }
+        if let binary = operation.binaryVariant {
+            let dataName = operation.swiftName + "Data"
+            writer.line()
+            documentation(
+                operation, into: &writer, arguments: arguments, isFactory: false,
+                returns: Self.returned(.data))
+            writer.line(
+                "/// - Note: The `\(binary.mediaType.replacingOccurrences(of: "`", with: "'"))` variant: the body's bytes."
+            )
+            if operation.isDeprecated { writer.line("@available(*, deprecated)") }
+            writer.block(
+                "\(access) func \(Naming.escaped(dataName))(\(signature)) async throws(Courier.ServiceError) -> Foundation.Data"
+            ) { writer in
+                writer.line("try await client.send(Endpoints.\(Naming.escaped(dataName))(\(call)))")
+            }
+            renderDownload(operation, arguments: arguments, into: &writer, factory: dataName)
+        }
+        if let pagination = operation.pagination {
+            renderItems(operation, pagination, arguments: arguments, into: &writer)
+        }
+        if let events = operation.streamVariant {
+            writer.line()
+            documentation(
+                operation, into: &writer, arguments: arguments, isFactory: false,
+                returns: Self.returned(.events(events)))
+            writer.line("/// - Note: The streamed variant: the values arrive as the server sends them.")
+            if operation.isDeprecated { writer.line("@available(*, deprecated)") }
+            let type =
+                events.type.map { "Courier.EventStream<\($0.code)>" }
+                ?? "Courier.EventStream<Courier.ServerSentEvent>"
+            writer.block(
+                "\(access) func \(Naming.escaped(operation.swiftName + "Stream"))(\(signature)) async throws(Courier.ServiceError) -> \(type)"
+            ) { writer in
+                writer.line(
+                    eventsCall(
+                        events, endpoint: "Endpoints.\(Naming.escaped(operation.swiftName + "Stream"))(\(call))"
+                    ))
             }
         }
     }

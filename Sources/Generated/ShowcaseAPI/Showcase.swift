@@ -94,7 +94,7 @@ extension Showcase {
         switch operationID {
         case "createWidget": [["apiKey", "bearerAuth"]]
         case "getReport": [["basicAuth"], ["apiKey"]]
-        case "submitForm": []
+        case "importRows", "submitForm": []
         default: [["bearerAuth"]]
         }
     }

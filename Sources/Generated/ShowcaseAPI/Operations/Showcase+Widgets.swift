@@ -109,6 +109,50 @@ extension Showcase {
         try await client.send(Endpoints.getReport())
     }
 
+    /// Import rows
+    ///
+    /// Rows given as JSON, or a CSV file uploaded as multipart or sent as the body: three requests, each its own schema (as Arize Phoenix's dataset upload takes JSON rows or a CSV file). The URL-encoded form names the JSON's schema again, so it is the same request in another encoding.
+    ///
+    /// - Parameters:
+    ///   - body: The request body.
+    ///   - multipart: A parameter whose name is a body kind's label.
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP POST /echo/imports
+    public func importRows(body: ImportRowsRequest, multipart: Swift.Bool? = nil) async throws(Courier.ServiceError) -> Echo {
+        try await client.send(Endpoints.importRows(body: body, multipart: multipart))
+    }
+
+    /// Import rows
+    ///
+    /// Rows given as JSON, or a CSV file uploaded as multipart or sent as the body: three requests, each its own schema (as Arize Phoenix's dataset upload takes JSON rows or a CSV file). The URL-encoded form names the JSON's schema again, so it is the same request in another encoding.
+    ///
+    /// - Parameters:
+    ///   - body: The request body.
+    ///   - multipart: A parameter whose name is a body kind's label.
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP POST /echo/imports
+    /// - Note: The request sent as `multipart/form-data`, one of the bodies the operation takes.
+    public func importRows(multipartBody body: ImportRowsForm, multipart: Swift.Bool? = nil) async throws(Courier.ServiceError) -> Echo {
+        try await client.send(Endpoints.importRows(multipartBody: body, multipart: multipart))
+    }
+
+    /// Import rows
+    ///
+    /// Rows given as JSON, or a CSV file uploaded as multipart or sent as the body: three requests, each its own schema (as Arize Phoenix's dataset upload takes JSON rows or a CSV file). The URL-encoded form names the JSON's schema again, so it is the same request in another encoding.
+    ///
+    /// - Parameters:
+    ///   - body: The request body.
+    ///   - multipart: A parameter whose name is a body kind's label.
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP POST /echo/imports
+    /// - Note: The request sent as `text/csv`, one of the bodies the operation takes.
+    public func importRows(text body: Swift.String, multipart: Swift.Bool? = nil) async throws(Courier.ServiceError) -> Echo {
+        try await client.send(Endpoints.importRows(text: body, multipart: multipart))
+    }
+
     /// POST /echo/forms
     ///
     /// - Parameters:
@@ -320,6 +364,62 @@ extension Showcase.Endpoints {
     /// - Remark: HTTP GET /echo/reports
     public static func getReport() -> Courier.Endpoint<Echo> {
         let endpoint = Courier.Endpoint<Echo>(method: .get, path: "/echo/reports", operationID: "getReport")
+        return endpoint
+    }
+
+    /// The endpoint of ``Showcase/importRows(body:multipart:)``.
+    ///
+    /// Import rows
+    ///
+    /// Rows given as JSON, or a CSV file uploaded as multipart or sent as the body: three requests, each its own schema (as Arize Phoenix's dataset upload takes JSON rows or a CSV file). The URL-encoded form names the JSON's schema again, so it is the same request in another encoding.
+    ///
+    /// - Parameters:
+    ///   - body: The request body.
+    ///   - multipart: A parameter whose name is a body kind's label.
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP POST /echo/imports
+    public static func importRows(body: ImportRowsRequest, multipart: Swift.Bool? = nil) -> Courier.Endpoint<Echo> {
+        var endpoint = Courier.Endpoint<Echo>(method: .post, path: "/echo/imports", operationID: "importRows")
+        endpoint.query += Courier.QueryItem.items("multipart", multipart)
+        endpoint.body = .json(body)
+        return endpoint
+    }
+
+    /// The endpoint of ``Showcase/importRows(multipartBody:multipart:)``.
+    ///
+    /// Import rows
+    ///
+    /// Rows given as JSON, or a CSV file uploaded as multipart or sent as the body: three requests, each its own schema (as Arize Phoenix's dataset upload takes JSON rows or a CSV file). The URL-encoded form names the JSON's schema again, so it is the same request in another encoding.
+    ///
+    /// - Parameters:
+    ///   - body: The request body.
+    ///   - multipart: A parameter whose name is a body kind's label.
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP POST /echo/imports
+    /// - Note: The request sent as `multipart/form-data`, one of the bodies the operation takes.
+    public static func importRows(multipartBody body: ImportRowsForm, multipart: Swift.Bool? = nil) -> Courier.Endpoint<Echo> {
+        var endpoint = Courier.Endpoint<Echo>(method: .post, path: "/echo/imports", operationID: "importRows")
+        endpoint.query += Courier.QueryItem.items("multipart", multipart)
+        endpoint.body = .multipart(body.multipartForm)
+        return endpoint
+    }
+
+    /// The endpoint of ``Showcase/importRows(text:multipart:)``.
+    ///
+    /// Import rows
+    ///
+    /// Rows given as JSON, or a CSV file uploaded as multipart or sent as the body: three requests, each its own schema (as Arize Phoenix's dataset upload takes JSON rows or a CSV file). The URL-encoded form names the JSON's schema again, so it is the same request in another encoding.
+    ///
+    /// - Parameters:
+    ///   - body: The request body.
+    ///   - multipart: A parameter whose name is a body kind's label.
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP POST /echo/imports
+    /// - Note: The request sent as `text/csv`, one of the bodies the operation takes.
+    public static func importRows(text body: Swift.String, multipart: Swift.Bool? = nil) -> Courier.Endpoint<Echo> {
+        var endpoint = Courier.Endpoint<Echo>(method: .post, path: "/echo/imports", operationID: "importRows")
+        endpoint.query += Courier.QueryItem.items("multipart", multipart)
+        endpoint.body = .data(Foundation.Data(body.utf8), contentType: "text/csv")
         return endpoint
     }
 
