@@ -3,8 +3,9 @@
 ///
 /// An error body's message is its own `message` string, or else the first string among the
 /// usual message keys (`error_description`, `detail`, `title` …), or else the message of a
-/// nested error body, or else the message string of a nested object (`{"error": {"message": …}}`);
-/// a body with none of them has no message.
+/// nested error body, or else the message string of a nested object (`{"error": {"message": …}}`),
+/// or else any other string whose key ends in `message` (`exception_message`); a body with none
+/// of them has no message.
 struct ErrorBodyConformances {
     /// Where a body's `message` comes from.
     enum Message: Equatable {
@@ -137,6 +138,12 @@ struct ErrorBodyConformances {
                         swiftName: envelope.swiftName, jsonName: envelope.jsonName, isOptional: envelope.isOptional,
                         isList: envelopeElement(envelope)?.isList == true, innerSwiftName: inner.swiftName,
                         innerJSONName: inner.jsonName, innerIsOptional: inner.isOptional)
+                } else if let property = model.properties.first(where: { property in
+                    // Any other property named for a message (Prefect's `exception_message`), as
+                    // the runtime's `CommonErrorBody` reads one.
+                    property.type == .string && property.jsonName.lowercased().hasSuffix("message")
+                }) {
+                    declared[name] = .property(swiftName: property.swiftName, jsonName: property.jsonName)
                 } else {
                     declared[name] = Message.none
                 }

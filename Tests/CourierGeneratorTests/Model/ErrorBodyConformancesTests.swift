@@ -69,6 +69,18 @@ import Testing
                 "public var message: Swift.String? { self.detail?.first?.msg }",
             ]
         ),
+        // Else any other string whose key ends in `message` (Prefect's), after the envelopes.
+        (
+            "{type: object, properties: {code: {type: integer}, exception_message: {type: string}}}",
+            [
+                "/// The server's message, from `exception_message`.",
+                "public var message: Swift.String? { self.exceptionMessage }",
+            ]
+        ),
+        (
+            "{type: object, properties: {userMessage: {type: string}, error: {$ref: '#/components/schemas/Inner'}}}",
+            ["public var message: Swift.String? { self.error?.message }"]
+        ),
         // A body with none of these has no message.
         (
             "{type: object, properties: {code: {type: integer}}}",
