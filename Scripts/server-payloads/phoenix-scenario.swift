@@ -98,6 +98,39 @@ await runScenario {
         check(lines.split(separator: "\n").count == 3, "the dataset as three JSON lines")
     }
 
+    // One operation, two requests: a dataset uploaded as a multipart CSV file (the overload
+    // labelled `multipart:`), then rows sent as JSON (the main method), read back as examples.
+    let csv = "question,answer,topic\r\nWhat is 2+2?,4,math\r\nCapital of Japan?,Tokyo,geo\r\n"
+    let uploaded = try await api.uploadDataset(
+        multipart: UploadDatasetForm(
+            action: .create, name: name + "-csv", inputKeys: ["question"], outputKeys: ["answer"],
+            metadataKeys: ["topic"],
+            file: MultipartFile(data: Data(csv.utf8), filename: "rows.csv", contentType: "text/csv")),
+        sync: true)
+    if let id = uploaded?.data.datasetID {
+        let examples = try await api.getDatasetExamples(id: id).data.examples
+        check(
+            examples.count == 2 && examples.contains { $0.input == ["question": "Capital of Japan?"] }
+                && examples.contains { $0.output == ["answer": "4"] && $0.metadata == ["topic": "math"] },
+            "a CSV file uploaded as multipart: \(examples.count) examples, inputs, outputs and metadata")
+        _ = try await api.deleteDatasetByID(id: id)
+    } else {
+        check(false, "the multipart upload answers with the dataset's id")
+    }
+    let sent = try await api.uploadDataset(
+        sync: true,
+        body: UploadDatasetRequest(
+            name: name + "-json", inputs: [["question": "Largest ocean?"]], outputs: [["answer": "Pacific"]]))
+    if let id = sent?.data.datasetID {
+        let examples = try await api.getDatasetExamples(id: id).data.examples
+        check(
+            examples.map(\.input) == [["question": "Largest ocean?"]] && examples.map(\.output) == [["answer": "Pacific"]],
+            "rows sent as JSON to the same operation")
+        _ = try await api.deleteDatasetByID(id: id)
+    } else {
+        check(false, "the JSON upload answers with the dataset's id")
+    }
+
     // Errors: the server's own message.
     do {
         _ = try await api.getPromptVersionLatest(promptIdentifier: "no-such-prompt")

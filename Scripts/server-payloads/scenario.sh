@@ -15,7 +15,8 @@
 # tool-result parts, Anthropic's parameters with thinking enabled), and reads it back by its id
 # (base64, with `=`) and by its name, pages through the prompts two at a time, asks for the
 # annotations of three spans (a repeated query parameter), reads a dataset as CSV and JSON Lines
-# text, meets a 404 and a 422 with the server's messages, and deletes the prompt. Prefect's
+# text, uploads datasets as a multipart CSV file and as JSON rows (two overloads of one
+# operation) and reads their examples back, meets a 404 and a 422 with the server's messages, and deletes the prompt. Prefect's
 # sends variables whose values are a union of integers and numbers (a whole number must reach
 # the server as a number) and an automation whose compound trigger nests a sequence and whose
 # actions include two that differ only by their tag, and a deployment with a schedule of each
