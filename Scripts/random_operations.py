@@ -1,7 +1,8 @@
 """Random operations for `random-schemas.py`: parameters in every location, style and `explode`,
 of every shape (scalars, lists, objects, unions, JSON content), with names that collide once made
 Swift names or with the generated code's own; request bodies of every kind (JSON, forms with
-`encoding` entries, multipart with files and styled fields, text, binary); several responses.
+`encoding` entries, multipart with files and styled fields, text, binary), some offering a second
+kind with a schema of its own; several responses.
 `request_checks.py` sends random arguments through them and reads each one back."""
 
 
@@ -13,7 +14,7 @@ class Operations:
     NAMES = ["id", "user_id", "userId", "user-id", "page-size", "X-Request-ID", "sort", "q", "self", "Self", "class",
              "default", "filter", "filter[name]", "$filter", "Type", "limit", "since", "tags", "point", "x-trace",
              "in", "where", "1st", "ünïcode", "body", "to", "progress", "endpoint", "client", "query", "headers",
-             "request", "_", "api-version", "operationID", "Protocol", "destination"]
+             "request", "_", "api-version", "operationID", "Protocol", "destination", "multipart", "form"]
     STYLES = {"path": ["simple", "label", "matrix"], "query": ["form", "spaceDelimited", "pipeDelimited",
                                                                "deepObject"],
               "header": ["simple"], "cookie": ["form"]}
@@ -78,9 +79,22 @@ class Operations:
     def request_body(self):
         r = self.rng
         kind = r.choice(["json", "json", "form", "form", "multipart", "text", "binary"])
+        content = self.body_content(kind)
+        # Another kind with a schema of its own: another request to the same operation, which the
+        # generator offers as an overload labelled by its kind.
+        if r.random() < 0.3:
+            other = r.choice([k for k in ["json", "form", "multipart", "text", "binary"] if k != kind])
+            content.update(self.body_content(other))
+        body = {"content": content, "description": "BODY"}
+        if r.random() < 0.5:
+            body["required"] = True
+        return body
+
+    def body_content(self, kind):
+        r = self.rng
         if kind == "json":
-            content = {"application/json": {"schema": self.schemas.value_schema(0)}}
-        elif kind == "form":
+            return {"application/json": {"schema": self.schemas.value_schema(0)}}
+        if kind == "form":
             schema = self.schemas.object_schema(1, closable=False)
             encoding = {}
             for key in schema["properties"]:
@@ -93,9 +107,9 @@ class Operations:
                     if not entry:
                         entry["contentType"] = "application/json"
                     encoding[key] = entry
-            content = {"application/x-www-form-urlencoded": dict({"schema": schema},
-                                                                 **({"encoding": encoding} if encoding else {}))}
-        elif kind == "multipart":
+            return {"application/x-www-form-urlencoded": dict({"schema": schema},
+                                                              **({"encoding": encoding} if encoding else {}))}
+        if kind == "multipart":
             schema = self.schemas.object_schema(1, closable=False)
             schema["properties"]["file"] = {"type": "string", "format": "binary"}
             if r.random() < 0.5:
@@ -105,15 +119,10 @@ class Operations:
                 if r.random() < 0.4:
                     encoding[key] = r.choice([{"contentType": "image/png"}, {"style": "deepObject", "explode": True},
                                               {"style": "form", "explode": False}, {"contentType": "text/plain"}])
-            content = {"multipart/form-data": dict({"schema": schema}, **({"encoding": encoding} if encoding else {}))}
-        elif kind == "text":
-            content = {"text/plain": {"schema": {"type": "string"}}}
-        else:
-            content = {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}
-        body = {"content": content, "description": "BODY"}
-        if r.random() < 0.5:
-            body["required"] = True
-        return body
+            return {"multipart/form-data": dict({"schema": schema}, **({"encoding": encoding} if encoding else {}))}
+        if kind == "text":
+            return {"text/plain": {"schema": {"type": "string"}}}
+        return {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}
 
     def responses(self):
         r = self.rng

@@ -44,10 +44,31 @@ def split_arguments(text):
     return parts
 
 
+# The kinds of request body in the order the generator prefers them, with the label of the body
+# argument of an overload that sends the kind.
+BODY_KINDS = [("application/json", "json"), ("application/x-www-form-urlencoded", "form"),
+              ("multipart/form-data", "multipart"), ("text/plain", "text"), ("application/octet-stream", "bytes")]
+
+
+def body_label(spec, media):
+    """The label of the body argument that sends `media` to the operation: `body` for the kind
+    the main method sends (the first the operation offers in the generator's order), else the
+    kind's (`multipart`), or `None` without a body."""
+    if media is None:
+        return None
+    offered = [kind for kind in BODY_KINDS if kind[0] in spec["body"]["content"]]
+    if offered[0][0] == media:
+        return "body"
+    label = dict(BODY_KINDS)[media]
+    taken = {p["name"] for p in spec["parameters"]}
+    return label + "Body" if label in taken else label
+
+
 def generated_methods(source):
-    """The generated API methods by their `- Remark: HTTP METHOD /path` line: the Swift name and
-    each argument's label, type and description (`P3`, `BODY`), in order. The first method for a
-    path is the plain one (download and stream variants follow it)."""
+    """The generated API methods by their `- Remark: HTTP METHOD /path` line and the label of
+    their body argument (`None` without one): the Swift name and each argument's label, type and
+    description (`P3`, `BODY`), in order. The first method for a path and label is the plain one
+    (download and stream variants follow it)."""
     methods = {}
     lines = source.splitlines()
     for index, line in enumerate(lines):
@@ -56,7 +77,7 @@ def generated_methods(source):
             continue
         signature = lines[index + 1]
         found = re.match(r"\s*public func (`?\w+`?)\((.*)\) async throws", signature)
-        if not found or (match.group(1), match.group(2)) in methods:
+        if not found:
             continue
         descriptions = {}
         back = index - 1
@@ -73,7 +94,8 @@ def generated_methods(source):
             label, name = (words[0], words[1]) if len(words) == 2 else (words[0], words[0])
             arguments.append({"label": label, "name": name.strip("`"), "type": kind,
                               "description": descriptions.get(name.strip("`"))})
-        methods[(match.group(1), match.group(2))] = {"name": found.group(1), "arguments": arguments}
+        label = next((a["label"].strip("`") for a in arguments if a["description"] == "BODY"), None)
+        methods.setdefault((match.group(1), match.group(2), label), {"name": found.group(1), "arguments": arguments})
     return methods
 
 
@@ -120,15 +142,18 @@ class RequestChecks:
                     value = self.valid_value(schema)
                     if value is not Ellipsis:
                         values[parameter["description"]] = value
-                body = Ellipsis
+                body, media = Ellipsis, None
                 if spec["body"]:
                     content = spec["body"]["content"]
-                    media, entry = next(iter(content.items()))
+                    media = rng.choice(list(content))
+                    entry = content[media]
                     if media in ("application/json", "application/x-www-form-urlencoded"):
                         body = self.valid_value(entry["schema"])
                     elif media == "multipart/form-data":
                         body = self.multipart_value(entry["schema"])
-                self.cases.append((f"{spec['method']} {spec['path']} #{number}", spec, values, body))
+                    elif media == "text/plain":
+                        body = rng.choice(["", "plain", "two words\nand a line", "ünïcode ✓ 🚀", "a,b\r\n1,2\r\n"])
+                self.cases.append((f"{spec['method']} {spec['path']} #{number}", spec, values, body, media))
 
     def multipart_value(self, schema):
         """Values for a multipart form's properties, in the schema's order; a file is its text."""
@@ -158,8 +183,8 @@ class RequestChecks:
         generated factory from arguments decoded from JSON (a multipart form from its fields,
         `forms` giving each form type's initializer arguments in order)."""
         lines = ["import API", "import Courier", "import Foundation", "", "func recordRequests() async {"]
-        for case_id, spec, values, body in self.cases:
-            method = methods.get((spec["method"], spec["path"]))
+        for case_id, spec, values, body, media in self.cases:
+            method = methods.get((spec["method"], spec["path"], body_label(spec, media)))
             if method is None:
                 continue
             arguments = []
@@ -180,7 +205,7 @@ class RequestChecks:
                 label = "" if argument["label"] == "_" else argument["label"].strip("`") + ": "
                 form = forms.get(argument["type"].rstrip("?"))
                 if description == "BODY" and form is not None:
-                    expression = self.form_expression(argument["type"].rstrip("?"), form, spec, value)
+                    expression = self.form_expression(argument["type"].rstrip("?"), form, spec, media, value)
                     if expression is None:
                         arguments = None
                         break
@@ -196,9 +221,9 @@ class RequestChecks:
         lines.append("}")
         return "\n".join(lines) + "\n"
 
-    def form_expression(self, type_name, form_arguments, spec, values):
+    def form_expression(self, type_name, form_arguments, spec, media, values):
         """The Swift that makes a multipart form: files from their text, other fields decoded."""
-        schema = next(iter(spec["body"]["content"].values()))["schema"]
+        schema = spec["body"]["content"][media]["schema"]
         if not isinstance(values, dict) or len(form_arguments) != len(schema["properties"]):
             return None
         arguments = []
@@ -222,7 +247,7 @@ class RequestChecks:
     def check(self, recorded):
         """The findings for the recorded requests (`{case id: request}`)."""
         findings = []
-        for case_id, spec, values, body in self.cases:
+        for case_id, spec, values, body, media in self.cases:
             request = recorded.get(case_id)
             if request is None:
                 continue
@@ -230,7 +255,7 @@ class RequestChecks:
                 if not any(self.unsendable(spec, values)):
                     findings.append(f"{case_id}: not sent: {request['error']}")
                 continue
-            for problem in self.problems(spec, values, body, request):
+            for problem in self.problems(spec, values, body, media, request):
                 findings.append(f"{case_id}: {problem} (request {request['url']} {request['headers']})")
         return findings
 
@@ -246,7 +271,7 @@ class RequestChecks:
 
     # Reading a request back
 
-    def problems(self, spec, values, body, request):
+    def problems(self, spec, values, body, media, request):
         url = urlsplit(request["url"])
         segments = url.path.split("/")
         template = spec["path"].split("/")
@@ -305,8 +330,16 @@ class RequestChecks:
                 continue
             if problem:
                 yield f"{location} {name!r} ({style}, explode {explode}) {json.dumps(expected)}: {problem}"
+        if media is not None and body is not Ellipsis and body is not None:
+            # The method (or overload) for the kind sends that kind. (JSON's `null` given to an
+            # optional body is `nil`: no body.)
+            content_type = next((v for n, v in request["headers"] if n.lower() == "content-type"), "")
+            if content_type.split(";")[0].strip().lower() != media:
+                yield f"body sent as {content_type!r}, expected {media}"
         if body is not Ellipsis and spec["body"]:
-            media, entry = next(iter(spec["body"]["content"].items()))
+            entry = spec["body"]["content"][media]
+            if media == "text/plain" and request.get("body", "") != body:
+                yield f"text body {request.get('body')!r}, expected {body!r}"
             if media == "application/x-www-form-urlencoded" and isinstance(body, dict):
                 yield from self.form(request.get("body") or "", body, entry.get("encoding", {}))
             if media == "multipart/form-data" and isinstance(body, dict):
