@@ -3,10 +3,10 @@ import CourierTesting
 import Foundation
 import Testing
 
-/// Generated code decodes what real servers send: every JSON example the Redocly museum
-/// description gives for a response, a schema or a property (collected by `courier
-/// generate-all` into `Examples/MuseumAPIExamples.swift`) decodes with the type the generated
-/// client uses for it, and encodes back to the same values.
+/// Generated code decodes what real servers send, and can send what they take: every JSON
+/// example the Redocly museum description gives for a response, a request body, a schema or a
+/// property (collected by `courier generate-all` into `Examples/MuseumAPIExamples.swift`)
+/// decodes with the type the generated client uses for it, and encodes back to the same values.
 @Suite(.onComputeThreads) struct DescriptionExamplesTests {
     @Test(arguments: MuseumAPIExamples.all)
     func museumExamplesDecodeFaithfully(_ example: DescriptionExample) throws {
@@ -19,11 +19,18 @@ import Testing
     }
 
     @Test func everyMuseumExampleIsChecked() {
-        // The description's 7 JSON response examples (its request examples are not responses),
-        // then the 16 its schemas and properties give, named by their JSON pointers.
-        let responses = MuseumAPIExamples.all.filter { !$0.name.hasPrefix("#/") }
-        #expect(responses.count == 7)
-        #expect(MuseumAPIExamples.all.count - responses.count == 16)
+        // The description's 7 JSON response examples and 4 request body examples (of the type
+        // the method sends), then the 16 its schemas and properties give, named by their JSON
+        // pointers.
+        let operations = MuseumAPIExamples.all.filter { !$0.name.hasPrefix("#/") }
+        #expect(operations.filter { !$0.name.contains(" request ") }.count == 7)
+        #expect(
+            operations.filter { $0.name.contains(" request ") }.map(\.name) == [
+                "POST /special-events request (default_example)",
+                "PATCH /special-events/{eventId} request (default_example)",
+                "POST /tickets request (general_entry)", "POST /tickets request (event_entry)",
+            ])
+        #expect(MuseumAPIExamples.all.count - operations.count == 16)
         #expect(Set(MuseumAPIExamples.all.map(\.name)).count == MuseumAPIExamples.all.count)
     }
 }

@@ -680,6 +680,10 @@ final class APIConverter {
                 try content.child("schema").map { schema throws(GenerationError) in
                     try schemas.type(for: schema, name: scope.typePrefix + suffix + "Request", file: scope.file).0
                 } ?? .json
+            // What the description shows being sent must be a value of the type that sends it
+            // (an optional body's `nil` when it shows `null`: GitHub's "synchronous request").
+            try recordExamples(
+                of: content, label: scope.label + " request", type: isRequired ? type : .optional(type))
             // A wildcard (Kubernetes' `*/*`) names no type to send: the body is JSON.
             var body = BodyModel(
                 kind: .json, type: type, contentType: name.contains("*") ? "application/json" : name,

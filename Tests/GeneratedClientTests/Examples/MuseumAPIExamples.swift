@@ -14,7 +14,7 @@ enum MuseumAPIExamples {
 
     private static func makeExamples() -> [CourierTesting.DescriptionExample] {
         var examples: [CourierTesting.DescriptionExample] = []
-        examples.reserveCapacity(23)
+        examples.reserveCapacity(27)
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 MuseumAPI.MuseumHours.self, name: "GET /museum-hours 200 (default_example)",
@@ -25,6 +25,10 @@ enum MuseumAPIExamples {
                 json: #"[{"dates":["2023-12-15","2023-12-22"],"eventDescription":"They're big, they're hairy, but they're also graceful. Come learn how the biggest feet can have the lightest touch.","eventId":"f3e0e76e-e4a8-466e-ab9c-ae36c15b8e97","location":"Seattle... probably","name":"Sasquatch Ballet","price":40},{"dates":["2023-09-07","2023-09-14"],"eventDescription":"Look at the sun without going blind!","eventId":"2f14374a-9c65-4ee5-94b7-fba66d893483","location":"Far from the sun.","name":"Solar Telescope Demonstration","price":50},{"dates":["2023-11-10","2023-11-17","2023-11-24"],"eventDescription":"Learn to cook on an open flame.","eventId":"6aaa61ba-b2aa-4868-b803-603dbbf7bfdb","location":"Fire Pit on East side","name":"Cook like a Caveman","price":5},{"dates":["2023-09-12","2023-09-15"],"eventDescription":"Learn to weave baskets underwater.","eventId":"602b75e1-5696-4ab8-8c7a-f9e13580f910","location":"Rec Center Pool next door.","name":"Underwater Basket Weaving","price":15},{"dates":["2023-09-05","2023-09-08"],"eventDescription":"Join us as we review and classify a rare collection of 20 thingamabobs, gadgets, gizmos, whoosits, and whatsits — kindly donated by Ariel.","eventId":"dad4bce8-f5cb-4078-a211-995864315e39","location":"Room Sea-12","name":"Mermaid Treasure Identification and Analysis","price":30},{"dates":["2023-11-18","2023-11-25","2023-12-02"],"eventDescription":"Sip tea with important historical figures.","eventId":"6744a0da-4121-49cd-8479-f8cc20526495","location":"Temporal Tearoom","name":"Time Traveler Tea Party","price":60},{"dates":["2023-10-29","2023-10-30","2023-10-31"],"eventDescription":"Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).","eventId":"3be6453c-03eb-4357-ae5a-984a0e574a54","location":"Computer Room","name":"Pirate Coding Workshop","price":45},{"dates":["2023-10-29","2023-10-30","2023-10-31"],"eventDescription":"Llama street art?! Alpaca my bags -- let's go!","eventId":"9d90d29a-2af5-4206-97d9-9ea9ceadcb78","location":"Auditorium","name":"Llama Street Art Through the Ages","price":45},{"dates":["2023-11-03","2023-11-10"],"eventDescription":"See leading parrot minds discuss important geopolitical issues.","eventId":"a3c7b2c4-b5fb-4ef7-9322-00a919864957","location":"Outdoor Amphitheatre","name":"The Great Parrot Debate","price":35},{"dates":["2023-11-10","2023-11-17","2023-11-24"],"eventDescription":"We accidentally bought too much corn. Please come eat it.","eventId":"b92d46b7-4c5d-422b-87a5-287767e26f29","location":"Cafeteria","name":"Eat a Bunch of Corn","price":5}]"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
+                MuseumAPI.SpecialEvent.self, name: "POST /special-events request (default_example)",
+                json: #"{"dates":["2023-09-05","2023-09-08"],"eventDescription":"Join us as we review and classify a rare collection of 20 thingamabobs, gadgets, gizmos, whoosits, and whatsits, kindly donated by Ariel.","location":"Under the seaaa 🦀 🎶 🌊.","name":"Mermaid Treasure Identification and Analysis","price":0}"#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
                 MuseumAPI.SpecialEvent.self, name: "POST /special-events 201 (default_example)",
                 json: #"{"dates":["2023-09-05","2023-09-08"],"eventDescription":"Join us as we review and classify a rare collection of 20 thingamabobs, gadgets, gizmos, whoosits, and whatsits, kindly donated by Ariel.","eventId":"dad4bce8-f5cb-4078-a211-995864315e39","location":"Under the seaaa 🦀 🎶 🌊.","name":"Mermaid Treasure Identification and Analysis","price":30}"#))
         examples.append(
@@ -33,8 +37,20 @@ enum MuseumAPIExamples {
                 json: #"{"dates":["2023-11-18","2023-11-25","2023-12-02"],"eventDescription":"Sip tea with important historical figures.","eventId":"6744a0da-4121-49cd-8479-f8cc20526495","location":"Temporal Tearoom","name":"Time Traveler Tea Party","price":60}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
+                MuseumAPI.SpecialEventFields.self, name: "PATCH /special-events/{eventId} request (default_example)",
+                json: #"{"location":"On the beach.","price":15}"#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
                 MuseumAPI.SpecialEvent.self, name: "PATCH /special-events/{eventId} 200 (default_example)",
                 json: #"{"dates":["2023-09-05","2023-09-08"],"eventDescription":"Join us as we review and classify a rare collection of 20 thingamabobs, gadgets, gizmos, whoosits, and whatsits, kindly donated by Ariel.","eventId":"dad4bce8-f5cb-4078-a211-995864315e39","location":"On the beach.","name":"Mermaid Treasure Identification and Analysis","price":15}"#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                MuseumAPI.BuyMuseumTickets.self, name: "POST /tickets request (general_entry)",
+                json: #"{"email":"todd@example.com","ticketDate":"2023-09-07","ticketType":"general"}"#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                MuseumAPI.BuyMuseumTickets.self, name: "POST /tickets request (event_entry)",
+                json: #"{"email":"todd@example.com","eventId":"dad4bce8-f5cb-4078-a211-995864315e39","ticketDate":"2023-09-05","ticketType":"event"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 MuseumAPI.MuseumTicketsConfirmation.self, name: "POST /tickets 201 (general_entry)",
