@@ -262,6 +262,22 @@ class Collector:
                 for index in range(longest)]
 
 
+NAIVE_DATE_TIME = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?$")
+
+
+def with_utc_offsets(value):
+    """The value with `Z` after each date-time that has no offset: the instant a client that
+    reads such times as UTC (`.rfc3339(assumingTimeZone:)`) decodes, written so that the check's
+    default decoder reads the same one."""
+    if isinstance(value, dict):
+        return {key: with_utc_offsets(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [with_utc_offsets(item) for item in value]
+    if isinstance(value, str) and NAIVE_DATE_TIME.match(value):
+        return value + "Z"
+    return value
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--base", required=True, help="the server's base URL, as the paths continue it")
@@ -271,6 +287,9 @@ def main():
     parser.add_argument("--header", action="append", default=[], help="NAME: VALUE, sent with every call")
     parser.add_argument("--parameter", action="append", default=[],
                         help="NAME=VALUE, the value of a path parameter in every path (a tenant)")
+    parser.add_argument("--utc-without-offset", action="store_true",
+                        help="the server writes UTC date-times without an offset (ZenML): each is checked as "
+                             "that instant, as `.rfc3339(assumingTimeZone:)` with UTC reads it")
     parser.add_argument("--keep", help="build in this folder and keep it")
     args = parser.parse_args()
     with open(args.description) as f:
@@ -285,6 +304,8 @@ def main():
     collector = Collector(server, description, args.post, bodies, fixed)
     collector.run()
     rounds = collector.rounds()
+    if args.utc_without_offset:
+        rounds = with_utc_offsets(rounds)
     answered = sum(1 for _, _, status in server.calls if isinstance(status, int) and 200 <= status < 300)
     count = sum(len(values) for values in collector.payloads.values())
     print(f"{len(server.calls)} calls, {answered} answered with a 2xx status: "

@@ -139,14 +139,16 @@ final class APIConverter {
             paths.append((path, try documents.dereference(item)))
         }
         // Names taken from operation ids depend on every operation's id (``OperationNames``).
-        namesFromIDs = OperationNames(
-            paths.flatMap { path, item in
-                self.operations(of: item).compactMap { method, operation in
-                    operation.node["operationId"]?.string.map {
-                        OperationNames.Operation(id: $0, method: method, path: path)
-                    }
+        let identified = paths.flatMap { path, item in
+            self.operations(of: item).compactMap { method, operation in
+                operation.node["operationId"]?.string.map {
+                    (OperationNames.Operation(id: $0, method: method, path: path),
+                     operation.node["deprecated"]?.bool == true)
                 }
-            })
+            }
+        }
+        namesFromIDs = OperationNames(
+            identified.map(\.0), deprecated: Set(identified.filter(\.1).map(\.0)))
         let componentKeys = (root.child("components")?.entries("schemas") ?? []).map(\.0)
         try schemas.registerComponents(preferredNames: namesFromIDs.bodyTypeNames(componentKeys: componentKeys))
         var operations: [OperationModel] = []

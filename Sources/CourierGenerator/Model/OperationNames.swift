@@ -9,7 +9,9 @@
 /// (`getParcelParcelsParcelIDGet`, `GetParcelParcelsParcelIDGetErrorBody`). Where an id is
 /// exactly a name followed by its own operation's path and method so written, the operation is
 /// named after that name alone (`getParcel`), unless another operation would then have the same
-/// name: those keep their whole ids.
+/// name: those keep their whole ids, except that where all but one of them are deprecated (one
+/// handler also served at an old path, as ZenML serves its API under
+/// `/api/v1/workspaces/{project}/…` too), the one that is not takes the name.
 ///
 /// FastAPI names the schema of a body it gathers from several parameters `Body_` and the
 /// operation's id (`Body_quote_quotes_post`); for an operation named after its handler, that
@@ -24,20 +26,28 @@ struct OperationNames {
 
     private var names: [Operation: String] = [:]
 
-    /// - Parameter operations: every operation of the description that has an id.
-    init(_ operations: [Operation]) {
+    /// - Parameters:
+    ///   - operations: every operation of the description that has an id.
+    ///   - deprecated: those of them that are deprecated.
+    init(_ operations: [Operation], deprecated: Set<Operation> = []) {
         var shortened: [Operation: String] = [:]
         for operation in operations {
             if let name = Self.nameBeforePathAndMethod(operation) { shortened[operation] = name }
         }
-        // What each operation would be called, counted: a name two operations would share keeps
-        // the whole ids of those that were shortened to it.
-        var uses: [String: Int] = [:]
+        // The operations that would have each name: a name two operations would share keeps the
+        // whole ids of those that were shortened to it, unless only one of them is current.
+        var sharers: [String: [Operation]] = [:]
         for operation in operations {
-            uses[Naming.memberName(shortened[operation] ?? operation.id), default: 0] += 1
+            sharers[Naming.memberName(shortened[operation] ?? operation.id), default: []].append(operation)
         }
-        for (operation, name) in shortened where uses[Naming.memberName(name)] == 1 {
-            names[operation] = name
+        for (operation, name) in shortened {
+            let others = sharers[Naming.memberName(name), default: []].filter { $0 != operation }
+            // The deprecated ones give the name up only where they were shortened to it: one
+            // whose whole id is the name keeps it.
+            let othersGiveWay = others.allSatisfy { deprecated.contains($0) && shortened[$0] != nil }
+            if others.isEmpty || (!deprecated.contains(operation) && othersGiveWay) {
+                names[operation] = name
+            }
         }
     }
 

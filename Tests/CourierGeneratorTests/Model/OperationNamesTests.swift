@@ -53,6 +53,25 @@ import Testing
         #expect(names.name(of: other) == "health")
     }
 
+    /// One handler served at its path and, deprecated, at an old one (ZenML's
+    /// `/api/v1/workspaces/{project}/runs` beside `/api/v1/runs`): the current operation takes
+    /// the handler's name. Where two are current, or none is, all keep their whole ids.
+    @Test func theCurrentOperationTakesANameItSharesWithDeprecatedOnes() {
+        let current = OperationNames.Operation(id: "list_runs_api_v1_runs_get", method: "GET", path: "/api/v1/runs")
+        let old = OperationNames.Operation(
+            id: "list_runs_api_v1_workspaces__project__runs_get", method: "GET", path: "/api/v1/workspaces/{project}/runs")
+        let names = OperationNames([current, old], deprecated: [old])
+        #expect(names.name(of: current) == "list_runs" && names.name(of: old) == old.id)
+        let bothCurrent = OperationNames([current, old])
+        #expect(bothCurrent.name(of: current) == current.id && bothCurrent.name(of: old) == old.id)
+        let bothDeprecated = OperationNames([current, old], deprecated: [current, old])
+        #expect(bothDeprecated.name(of: current) == current.id && bothDeprecated.name(of: old) == old.id)
+        // An operation whose whole id is the name keeps it, deprecated or not.
+        let plain = OperationNames.Operation(id: "list_runs", method: "GET", path: "/runs")
+        let withPlain = OperationNames([current, plain], deprecated: [plain])
+        #expect(withPlain.name(of: current) == current.id && withPlain.name(of: plain) == "list_runs")
+    }
+
     @Test func aGatheredBodyIsNamedAfterTheHandler() {
         let quote = OperationNames.Operation(id: "quote_quotes_post", method: "POST", path: "/quotes")
         let upload = OperationNames.Operation(id: "uploadFile", method: "POST", path: "/files")
