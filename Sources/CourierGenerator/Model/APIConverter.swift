@@ -142,8 +142,10 @@ final class APIConverter {
         let identified = paths.flatMap { path, item in
             self.operations(of: item).compactMap { method, operation in
                 operation.node["operationId"]?.string.map {
-                    (OperationNames.Operation(id: $0, method: method, path: path),
-                     operation.node["deprecated"]?.bool == true)
+                    (
+                        OperationNames.Operation(id: $0, method: method, path: path),
+                        operation.node["deprecated"]?.bool == true
+                    )
                 }
             }
         }

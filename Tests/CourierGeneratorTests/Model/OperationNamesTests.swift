@@ -59,7 +59,8 @@ import Testing
     @Test func theCurrentOperationTakesANameItSharesWithDeprecatedOnes() {
         let current = OperationNames.Operation(id: "list_runs_api_v1_runs_get", method: "GET", path: "/api/v1/runs")
         let old = OperationNames.Operation(
-            id: "list_runs_api_v1_workspaces__project__runs_get", method: "GET", path: "/api/v1/workspaces/{project}/runs")
+            id: "list_runs_api_v1_workspaces__project__runs_get", method: "GET",
+            path: "/api/v1/workspaces/{project}/runs")
         let names = OperationNames([current, old], deprecated: [old])
         #expect(names.name(of: current) == "list_runs" && names.name(of: old) == old.id)
         let bothCurrent = OperationNames([current, old])
