@@ -1382,6 +1382,15 @@ final class SchemaConverter {
                 }
             }
             let (type, _) = try convert(variant, name: variantName, exactName: false)
+            if discriminator == nil, reference == nil, cases.contains(where: { $0.type == type }),
+                !type.mentionsName(withPrefix: variantName)
+            {
+                // Two schemas that are one Swift type (pydantic's `list` and `set`, an array and
+                // one of unique items, both `[JSONValue]`): the value lands in the first case
+                // always, so a second would be a case no value reaches.
+                references.removeLast()
+                continue
+            }
             // The mapping's values; else the variant's own `const` (or one-value enum) for the
             // property, which is what the wire carries; else, as the specification says, the
             // schema's name.
