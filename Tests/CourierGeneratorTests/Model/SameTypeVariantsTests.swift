@@ -46,6 +46,7 @@ import Testing
     /// Named schemas are types of their own, however alike.
     @Test func namedSchemasStayCasesOfTheirOwn() throws {
         let cases = try model("Located").split(separator: "\n").filter { $0.hasPrefix("    case ") }
-        #expect(cases == ["    case point(Point)", "    case place(Place)", "    case undocumented(Courier.JSONValue)"])
+        #expect(
+            cases == ["    case point(Point)", "    case place(Place)", "    case undocumented(Courier.JSONValue)"])
     }
 }
