@@ -413,10 +413,15 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
             after = q("starting_after", "")
             start = next((i + 1 for i, item in enumerate(items) if item["id"] == after), 0)
             number = start // size + 1
-        elif style == "number":
+        elif style in ("number", "counted"):
             size = int(q("size", "3"))
             number = int(q("page", "1"))
             start = (number - 1) * size
+            pages = (total + size - 1) // size
+            if style == "counted" and number > max(1, pages):
+                # As ZenML answers a page past the last.
+                return self.json(400, {"detail": ["ValueError", f"Invalid page {number}. The maximum page value "
+                                                                f"therefore is {pages}."]})
         elif style == "slack":
             # Slack's cursors are opaque: the next index, base64-encoded.
             size = int(q("limit", "3"))
@@ -441,6 +446,8 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
             return self.json(200, {"object": "list", "data": chunk, "has_more": more})
         if style == "number":
             return self.json(200, {"items": chunk})
+        if style == "counted":
+            return self.json(200, {"index": number, "total_pages": pages, "items": chunk})
         if style == "slack":
             cursor = base64.b64encode(f"next:{start + size}".encode()).decode() if more else ""
             return self.json(200, {"ok": True, "members": chunk, "response_metadata": {"next_cursor": cursor}})

@@ -85,22 +85,31 @@ public struct Pagination<Page: Decodable & Sendable, Item: Sendable>: Sendable {
         }
     }
 
-    /// Numbered pages (`page=1`, `page=2`, …): the next number until a page comes back empty,
-    /// or, with `pageSize`, shorter than that.
+    /// A page number (`page=1`, `page=2`, …) counted up until a page comes back empty, shorter
+    /// than `pageSize`, or the last of `pageCount` pages.
+    ///
+    /// ```swift
+    /// // ZenML, Spring Data: the page says how many pages the list has.
+    /// let runs = Pagination<RunPage, Run>.pageNumber(items: \.items, pageCount: \.totalPages)
+    /// ```
     /// - Parameters:
     ///   - parameter: The query parameter that takes the page number.
     ///   - first: The number of the first page, when the endpoint does not set one.
     ///   - pageSize: The number of items on a full page, if known: a shorter page is the last.
     ///   - items: The items on a page.
+    ///   - pageCount: The number of pages in the whole list, if the page says (`total_pages`,
+    ///     `totalPages`, Laravel's `last_page`): the list ends with that page, so a server that
+    ///     refuses a page past the end (ZenML answers 400) is never asked for one.
     /// - Returns: The pagination.
     public static func pageNumber(
         _ parameter: String = "page", first: Int = 1, pageSize: Int? = nil,
-        items: @escaping @Sendable (Page) -> [Item]
+        items: @escaping @Sendable (Page) -> [Item], pageCount: (@Sendable (Page) -> Int?)? = nil
     ) -> Pagination {
         Pagination(items: items) { response, endpoint in
             let count = items(response.value).count
             guard count > 0, count >= (pageSize ?? 1) else { return nil }
             let current = endpoint.lastQueryValue(parameter).flatMap(Int.init) ?? first
+            if let pages = pageCount?(response.value), current - first + 1 >= pages { return nil }
             return endpoint.replacingQuery(parameter, with: String(current + 1))
         }
     }

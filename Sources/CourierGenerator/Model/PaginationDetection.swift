@@ -58,6 +58,11 @@ enum PaginationDetection {
     ]
     /// Fields that give the number of items in the whole list.
     static let totalFields = ["total_count", "totalCount", "total", "total_entries", "total_results", "totalResults"]
+    /// Fields that give the number of pages in the whole list (ZenML's and will_paginate's
+    /// `total_pages`, Spring Data's `totalPages`, Laravel's `last_page`, Django's `num_pages`).
+    static let pageCountFields = [
+        "total_pages", "totalPages", "page_count", "pageCount", "num_pages", "numPages", "last_page", "lastPage",
+    ]
 
     /// Sets the pagination of each operation that pages: as the configuration declares it, or
     /// as detected.
@@ -118,7 +123,7 @@ enum PaginationDetection {
         // A bare array: the `Link` header, the page number or the offset is the only way on.
         if page.list == nil {
             if linkHeader { return page.model(.linkHeader(leftOut: parameter(["page"], integer))) }
-            return (parameter(["page"], integer).map { page.model(.pageNumber($0)) })
+            return (parameter(["page"], integer).map { page.model(.pageNumber($0, pageCount: nil)) })
                 ?? parameter(["offset"], integer).map { page.model(.offset($0, total: nil)) }
         }
         let hasMore = page.field(hasMoreFields, [.bool])
@@ -151,7 +156,11 @@ enum PaginationDetection {
         if let offset = parameter(["offset"], integer) {
             return page.model(.offset(offset, total: page.field(totalFields, integer)))
         }
-        return parameter(["page"], integer).map { page.model(.pageNumber($0)) }
+        // Page numbers, up to the page count when the page gives one (a server may refuse a
+        // page past the last: ZenML answers 400).
+        return parameter(["page"], integer).map {
+            page.model(.pageNumber($0, pageCount: page.field(pageCountFields, integer)))
+        }
     }
 
     /// The pagination a configuration declares for one operation, its names checked against
@@ -214,7 +223,10 @@ enum PaginationDetection {
             let offset = try parameter(declaration.parameter, SwiftType.integers, default: "offset")!
             return page.model(.offset(offset, total: try field(declaration.total, SwiftType.integers, "integer")))
         case .pageNumber:
-            return page.model(.pageNumber(try parameter(declaration.parameter, SwiftType.integers, default: "page")!))
+            return page.model(
+                .pageNumber(
+                    try parameter(declaration.parameter, SwiftType.integers, default: "page")!,
+                    pageCount: try field(declaration.pageCount, SwiftType.integers, "integer")))
         }
     }
 }
@@ -235,7 +247,7 @@ private struct Page {
         case nextURL(FieldPath, leftOut: ParameterModel?)
         case linkHeader(leftOut: ParameterModel?)
         case offset(ParameterModel, total: FieldPath?)
-        case pageNumber(ParameterModel)
+        case pageNumber(ParameterModel, pageCount: FieldPath?)
     }
 
     /// The types a next-page URL field may have.
@@ -380,25 +392,28 @@ private struct Page {
         case .linkHeader(let leftOut):
             return make(leftOut, ".linkHeader(\(items))", "the `Link` header's `next` URL")
         case .offset(let offset, let total):
-            // `Int32` and `Int64` totals are read as `Int`.
-            let totalArgument =
-                total.map {
-                    // A path through an optional object reads in parentheses: `($0.meta?.total).map`.
-                    let value = $0.fields.count > 1 ? "(\($0.expression))" : $0.expression
-                    return switch declarations.resolved($0.last.type) {
-                    case .int: ", total: { \(value) }"
-                    case _ where $0.isOptional: ", total: { \(value).map { Int(clamping: $0) } }"
-                    default: ", total: { Int(clamping: \(value)) }"
-                    }
-                } ?? ""
             return make(
-                offset, ".offset(\(quoted(offset.name)), \(items)\(totalArgument))",
+                offset, ".offset(\(quoted(offset.name)), \(items)\(integerArgument("total", total)))",
                 "`\(offset.name)` advanced by each page's items"
                     + (total.map { " up to `\($0.jsonName)`" } ?? " until one comes back empty"))
-        case .pageNumber(let page):
+        case .pageNumber(let page, let pageCount):
             return make(
-                page, ".pageNumber(\(quoted(page.name)), \(items))",
-                "`\(page.name)` counted up until a page comes back empty")
+                page, ".pageNumber(\(quoted(page.name)), \(items)\(integerArgument("pageCount", pageCount)))",
+                "`\(page.name)` counted up"
+                    + (pageCount.map { " to `\($0.jsonName)` pages" } ?? " until a page comes back empty"))
+        }
+    }
+
+    /// The argument `label` that reads an integer field of the page, or nothing without one.
+    /// `Int32` and `Int64` fields are read as `Int`.
+    private func integerArgument(_ label: String, _ field: FieldPath?) -> String {
+        guard let field else { return "" }
+        // A path through an optional object reads in parentheses: `($0.meta?.total).map`.
+        let value = field.fields.count > 1 ? "(\(field.expression))" : field.expression
+        return switch declarations.resolved(field.last.type) {
+        case .int: ", \(label): { \(value) }"
+        case _ where field.isOptional: ", \(label): { \(value).map { Int(clamping: $0) } }"
+        default: ", \(label): { Int(clamping: \(value)) }"
         }
     }
 

@@ -55,7 +55,8 @@ package struct PaginationSetting: Sendable, Equatable {
         }
         let declaration = PaginationDeclaration(
             style: style, parameter: values["parameter"], items: values["items"], next: values["next"],
-            lastItem: values["lastItem"], hasMore: values["hasMore"], total: values["total"])
+            lastItem: values["lastItem"], hasMore: values["hasMore"], total: values["total"],
+            pageCount: values["pageCount"])
         if let problem = declaration.inconsistency {
             throw GenerationError(problem, pointer: pointer, location: node.location)
         }
@@ -84,7 +85,7 @@ package struct PaginationDeclaration: Sendable, Equatable {
     }
 
     /// The keys a declaration may have.
-    static let keys = ["style", "parameter", "items", "next", "lastItem", "hasMore", "total"]
+    static let keys = ["style", "parameter", "items", "next", "lastItem", "hasMore", "total", "pageCount"]
 
     /// How the next page is found.
     package var style: Style
@@ -100,17 +101,21 @@ package struct PaginationDeclaration: Sendable, Equatable {
     package var hasMore: String?
     /// The page's integer field with the number of items in the whole list (`offset`).
     package var total: String?
+    /// The page's integer field with the number of pages in the whole list (`page-number`).
+    package var pageCount: String?
 
     /// Why these keys do not fit together, or `nil` when they do.
     var inconsistency: String? {
         let used: [(String, String?)] = [
             ("next", next), ("lastItem", lastItem), ("hasMore", hasMore), ("total", total),
+            ("pageCount", pageCount),
         ]
         let allowed: Set<String> =
             switch style {
             case .cursor: ["next", "lastItem", "hasMore"]
             case .nextURL: ["next"]
-            case .linkHeader, .pageNumber: []
+            case .linkHeader: []
+            case .pageNumber: ["pageCount"]
             case .offset: ["total"]
             }
         if let stray = used.first(where: { $0.1 != nil && !allowed.contains($0.0) }) {

@@ -123,6 +123,20 @@ import Testing
         ),
         // Discourse-style page numbers.
         (["page:integer"], "{type: array, items: \(item)}", "{}", #".pageNumber("page", items: { $0 })"#),
+        // ZenML: page numbers up to the page's `total_pages` (a page past it is a 400).
+        (
+            ["page:integer", "size:integer"],
+            "{type: object, required: [items, total_pages], properties: {index: {type: integer}, total_pages: {type: integer}, items: {type: array, items: \(item)}}}",
+            "{}",
+            #".pageNumber("page", items: { $0.items }, pageCount: { $0.totalPages })"#
+        ),
+        // Laravel: `meta.last_page`, an optional object's field.
+        (
+            ["page:integer"],
+            "{type: object, properties: {data: {type: array, items: \(item)}, meta: {type: object, properties: {last_page: {type: integer, format: int64}}}}}",
+            "{}",
+            #".pageNumber("page", items: { $0.data ?? [] }, pageCount: { ($0.meta?.lastPage).map { Int(clamping: $0) } })"#
+        ),
         // Paging fields grouped in an object of the page. Slack: `cursor` = `response_metadata.next_cursor`.
         (
             ["cursor:string", "limit:integer"],
@@ -252,6 +266,13 @@ import Testing
         (
             ["p:integer"], "{type: array, items: \(item)}", "{style: page-number, parameter: p}",
             #".pageNumber("p", items: { $0 })"#
+        ),
+        // Page numbers up to a page count named otherwise.
+        (
+            ["page:integer"],
+            "{type: object, required: [rows, pages], properties: {rows: {type: array, items: \(item)}, pages: {type: integer}}}",
+            "{style: page-number, pageCount: pages}",
+            #".pageNumber("page", items: { $0.rows }, pageCount: { $0.pages })"#
         ),
         // A declaration replaces what detection would choose (`page` numbers here, not the offset).
         (

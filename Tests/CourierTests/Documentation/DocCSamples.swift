@@ -291,6 +291,19 @@ func docPagination() -> (
     return (repositories, customers, tracks)
 }
 
+// Pagination.pageNumber(_:first:pageSize:items:pageCount:)
+struct Run: Decodable, Sendable { var id: String }
+struct RunPage: Decodable, Sendable {
+    var items: [Run]
+    var totalPages: Int
+}
+
+func docPageCount() -> Pagination<RunPage, Run> {
+    // ZenML, Spring Data: the page says how many pages the list has.
+    let runs = Pagination<RunPage, Run>.pageNumber(items: \.items, pageCount: \.totalPages)
+    return runs
+}
+
 // EventStream.withFields()
 func docWithFields(client: APIClient, endpoint: Endpoint<ChatChunk>) async throws -> String? {
     var lastEventID: String?

@@ -27,6 +27,14 @@ import Testing
         var next: String?
     }
     struct NumberedPage: Decodable, Sendable { var items: [Item] }
+    struct CountedPage: Decodable, Sendable {
+        var items: [Item]
+        var totalPages: Int
+        enum CodingKeys: String, CodingKey {
+            case items
+            case totalPages = "total_pages"
+        }
+    }
     struct OffsetPage: Decodable, Sendable {
         var items: [Item]
         var totalCount: Int
@@ -87,6 +95,13 @@ import Testing
         strategy("page numbers", style: "number", NumberedPage.self, query: [.init(name: "size", value: "3")]) {
             decode in .pageNumber(items: { decode($0).items })
         },
+        // A page past the last is a 400, so the walk must stop at the page count.
+        strategy(
+            "page numbers up to a page count (ZenML)", style: "counted", CountedPage.self,
+            query: [.init(name: "size", value: "3")]
+        ) {
+            decode in .pageNumber(items: { decode($0).items }, pageCount: { decode($0).totalPages })
+        },
         strategy(
             "offset with a total (Box)", style: "offset", OffsetPage.self, query: [.init(name: "limit", value: "3")]
         ) {
@@ -104,7 +119,8 @@ import Testing
     let styleOf = [
         "Link header (GitHub)": "link", "cursor from the last item (Stripe)": "cursor",
         "next URL in the body (Spotify)": "next", "next path in the body (Twilio)": "next",
-        "page numbers": "number", "offset with a total (Box)": "offset",
+        "page numbers": "number", "page numbers up to a page count (ZenML)": "counted",
+        "offset with a total (Box)": "offset",
     ]
 
     @Test(arguments: strategies, [0, 1, 3, 7, 10])

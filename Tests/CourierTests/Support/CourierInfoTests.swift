@@ -9,7 +9,7 @@ import Testing
 
     @Test func theREADMEInstallsThisVersion() throws {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        // `.package(url: "https://github.com/…/courier.git", from: "0.9.0"),`
+        // `.package(url: "https://github.com/…/courier.git", from: "0.10.0"),`
         let line = try #require(readme.split(separator: "\n").first { $0.contains("courier.git\", from: \"") })
         let version = line.split(separator: "from: \"").last?.prefix { $0 != "\"" }
         #expect(version.map(String.init) == CourierInfo.version)
