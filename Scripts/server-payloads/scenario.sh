@@ -9,6 +9,7 @@
 #
 #     bash Scripts/server-payloads/scenario.sh phoenix    # http://127.0.0.1:6006, /openapi.json
 #     bash Scripts/server-payloads/scenario.sh prefect    # http://127.0.0.1:4200/api, /api/openapi.json
+#     bash Scripts/server-payloads/scenario.sh zenml      # http://127.0.0.1:8237, /openapi.json
 #
 # Phoenix's creates a prompt with metadata whose whole numbers must come back as numbers
 # (`2.0`), whose version nests tagged unions (a chat template with text, tool-call and
@@ -22,13 +23,19 @@
 # actions include two that differ only by their tag, and a deployment with a schedule of each
 # kind (interval, cron, RRule: an untagged union), to a server that refuses any undeclared key,
 # reads each back in its own case, filters flow runs by state (`any_`) newest first, and meets a
-# 404 and a 422 in Prefect's own error shape.
+# 404 and a 422 in Prefect's own error shape. ZenML's logs in with a form body (its description
+# declares no security scheme: a middleware sends the token), reads its UTC times without an
+# offset by saying so (`.rfc3339(assumingTimeZone:)`), lists runs newest first and two at a time
+# up to the page's `total_pages` (a page past it is a 400), filters them by status, reads a step's
+# logged metadata (an untagged union of every JSON kind), and makes, renames, recolours and
+# deletes a tag.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-name="${1:?usage: scenario.sh phoenix|prefect}"
+name="${1:?usage: scenario.sh phoenix|prefect|zenml}"
 case "$name" in
 phoenix) module=Phoenix description=http://127.0.0.1:6006/openapi.json ;;
 prefect) module=Prefect description=http://127.0.0.1:4200/api/openapi.json ;;
+zenml) module=ZenML description=http://127.0.0.1:8237/openapi.json ;;
 *) echo "no scenario named $name" >&2; exit 2 ;;
 esac
 work="$(mktemp -d "${TMPDIR:-/tmp}/courier-scenario.XXXXXX")"
