@@ -132,23 +132,12 @@ await runScenario {
     }
 
     // Errors: the server's own message.
-    do {
-        _ = try await api.getPromptVersionLatest(promptIdentifier: "no-such-prompt")
-        check(false, "a missing prompt throws")
-    } catch ServiceError.server(let failure) {
-        check(failure.status == 404, "404 for a missing prompt: \(failure.message ?? "no message")")
+    await checkFailure(404, "a missing prompt") {
+        try await api.getPromptVersionLatest(promptIdentifier: "no-such-prompt")
     }
-    do {
-        _ = try await api.createDatasetLabel(body: CreateDatasetLabelRequestBody(name: "bad", color: "red"))
-        check(false, "a bad colour throws")
-    } catch ServiceError.server(let failure) {
-        check(failure.status == 422, "422 for a bad colour: \(failure.message ?? "no message")")
+    await checkFailure(422, "a bad colour") {
+        try await api.createDatasetLabel(body: CreateDatasetLabelRequestBody(name: "bad", color: "red"))
     }
     _ = try await api.deletePrompt(promptIdentifier: name)
-    do {
-        _ = try await api.getPromptVersionLatest(promptIdentifier: name)
-        check(false, "a deleted prompt throws")
-    } catch ServiceError.server(let failure) {
-        check(failure.status == 404, "the deleted prompt is gone")
-    }
+    await checkFailure(404, "the deleted prompt") { try await api.getPromptVersionLatest(promptIdentifier: name) }
 }

@@ -23,6 +23,20 @@ func check(_ condition: Bool, _ what: String) {
     if !condition { failures += 1 }
 }
 
+/// Checks that `call` fails with the server's `status`, printing the server's message.
+func checkFailure<Value>(
+    _ status: Int, _ what: String, _ call: @Sendable () async throws -> Value
+) async {
+    do {
+        _ = try await call()
+        check(false, "\(what): no error")
+    } catch ServiceError.server(let failure) {
+        check(failure.status == status, "\(what): \(failure.status), \(failure.message ?? "no message")")
+    } catch {
+        check(false, "\(what): \(error)")
+    }
+}
+
 /// Runs the scenario's checks, counting an error it throws as a failure, and exits 1 on any failure.
 func runScenario(_ body: () async throws -> Void) async -> Never {
     do {

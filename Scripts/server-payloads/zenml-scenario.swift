@@ -17,11 +17,8 @@ await runScenario {
         body: TokenBody(username: "default", password: ""))
     else { return check(false, "a bearer token for the default user") }
     check(login.tokenType == "bearer" && !login.accessToken.isEmpty, "a bearer token from a form-encoded login")
-    do {
-        _ = try await anonymous.token(body: TokenBody(username: "default", password: "wrong"))
-        check(false, "a wrong password throws")
-    } catch ServiceError.server(let failure) {
-        check(failure.status == 401, "401 for a wrong password: \(failure.message ?? "no message")")
+    await checkFailure(401, "a wrong password") {
+        try await anonymous.token(body: TokenBody(username: "default", password: "wrong"))
     }
     let api = ZenML(baseURL: base) {
         configure(&$0)
@@ -75,10 +72,5 @@ await runScenario {
         read.name == "swift-scenario-2" && read.body?.color == .lime && renamed.id == made.id,
         "a tag renamed and recoloured, read back")
     _ = try await api.deleteTag(tagID: made.id)
-    do {
-        _ = try await api.getTag(tagID: made.id)
-        check(false, "a deleted tag throws")
-    } catch ServiceError.server(let failure) {
-        check(failure.status == 404, "404 for the deleted tag: \(failure.message ?? "no message")")
-    }
+    await checkFailure(404, "the deleted tag") { try await api.getTag(tagID: made.id) }
 }
