@@ -70,12 +70,7 @@ await runScenario {
         check(false, "a compound trigger holding a sequence: \(read.trigger)")
     }
     _ = try await api.deleteAutomation(id: automation.id)
-    do {
-        _ = try await api.readAutomation(id: automation.id)
-        check(false, "a deleted automation throws")
-    } catch ServiceError.server(let failure) {
-        check(failure.status == 404, "404 for the deleted automation: \(failure.message ?? "no message")")
-    }
+    await checkFailure(404, "the deleted automation") { try await api.readAutomation(id: automation.id) }
 
     // A deployment with a schedule of each kind (a union tagged by nothing but its keys), and
     // parameters with a whole number and a fraction.
@@ -133,10 +128,7 @@ await runScenario {
         "\(runs.count) completed or failed flow runs, newest first")
 
     // A body the server refuses names its key.
-    do {
-        _ = try await api.createVariable(body: VariableCreate(name: "no spaces allowed!"))
-        check(false, "an invalid name throws")
-    } catch ServiceError.server(let failure) {
-        check(failure.status == 422, "422 for an invalid name: \(failure.message ?? "no message")")
+    await checkFailure(422, "an invalid name") {
+        try await api.createVariable(body: VariableCreate(name: "no spaces allowed!"))
     }
 }
