@@ -648,7 +648,7 @@ final class APIConverter {
         // Bytes: every media type left, and a JSON one whose schema is bytes (`*/*`). Beside
         // another kind, text and JSON Lines are that kind's.
         let binaries = contents.filter { name, _ in
-            Self.isBytesMediaType(name)
+            Self.isBytesMediaType(name) && !offered.contains { $0.mediaType == name }
                 && (offered.isEmpty
                     || !(mediaType(name).hasPrefix("text/") || Self.jsonLinesMediaTypes.contains(mediaType(name))))
         }

@@ -65,6 +65,10 @@ import Testing
             ],
             bodies: ["body: [Pet]"]),
         Case(
+            testDescription: "any media type, no schema: JSON, once",
+            contents: ["'*/*': {}"],
+            bodies: ["body: Courier.JSONValue"]),
+        Case(
             testDescription: "bytes alone",
             contents: ["application/octet-stream: {}"],
             bodies: ["body: Courier.StreamedBody"]),
