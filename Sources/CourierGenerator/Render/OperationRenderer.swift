@@ -129,15 +129,16 @@ struct OperationRenderer {
     }
 
     func render(_ operations: [OperationModel], into writer: inout SwiftWriter) {
+        let overloads = operations.flatMap(Self.overloads)
         writer.block("extension \(apiName)") { writer in
-            for (index, operation) in operations.flatMap(Self.overloads).enumerated() {
+            for (index, operation) in overloads.enumerated() {
                 if index > 0 { writer.line() }
                 renderMethods(operation, into: &writer)
             }
         }
         writer.line()
         writer.block("extension \(apiName).Endpoints") { writer in
-            for (index, operation) in operations.flatMap(Self.overloads).enumerated() {
+            for (index, operation) in overloads.enumerated() {
                 if index > 0 { writer.line() }
                 renderFactory(operation, into: &writer)
                 if operation.binaryVariant != nil {
