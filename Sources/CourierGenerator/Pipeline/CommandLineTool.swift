@@ -23,7 +23,8 @@ package struct CommandLineTool: Sendable {
     /// The usage text.
     package static let usage = """
         usage: courier generate <spec> --output <dir> [--module <name>] [--access public|package|internal]
-                   [--examples <file.swift>] [--payloads <file.json>] [--error-body <schema>] [--check] [--quiet]
+                   [--examples <file.swift>] [--payloads <file.json>] [--error-body <schema>] [--overlay <file>]...
+                   [--check] [--quiet]
                courier generate-all [--manifest Specs/courier.yaml] [--check] [--quiet]
                courier dump <spec>
                courier read <spec>
@@ -40,12 +41,16 @@ package struct CommandLineTool: Sendable {
         /// Options without a value.
         var flags: [String]
         var help: String
+        /// Value options that may be given more than once.
+        var repeatableOptions: [String] = []
     }
 
     static let commands: [Command] = [
         Command(
             name: "generate", positionalCount: 1,
-            valueOptions: ["--output", "--module", "--access", "--examples", "--payloads", "--error-body"],
+            valueOptions: [
+                "--output", "--module", "--access", "--examples", "--payloads", "--error-body", "--overlay",
+            ],
             flags: ["--check", "--quiet"],
             help: """
                 usage: courier generate <spec> --output <dir> [options]
@@ -58,9 +63,11 @@ package struct CommandLineTool: Sendable {
                                        (file.json#/pointer), checked with the examples
                   --error-body <name>  the schema operations without an error response decode errors with
                                        (default: the one more than half of the operations declare)
+                  --overlay <file>     an OpenAPI Overlay (1.0 or 1.1) to apply to the description first;
+                                       repeat it for several, applied in order
                   --check              compare with the files on disk instead of writing; exit 1 if stale
                   --quiet              print nothing but warnings and errors
-                """),
+                """, repeatableOptions: ["--overlay"]),
         Command(
             name: "generate-all", positionalCount: 0, valueOptions: ["--manifest"], flags: ["--check", "--quiet"],
             help: """
@@ -144,7 +151,7 @@ package struct CommandLineTool: Sendable {
                 module: options.values["--module"] ?? output.lastPathComponent, access: access,
                 examples: options.values["--examples"].map(resolve),
                 payloads: options.values["--payloads"].map { Generator.Payloads($0, relativeTo: workingDirectory) },
-                errorBody: options.values["--error-body"],
+                errorBody: options.values["--error-body"], overlays: (options.lists["--overlay"] ?? []).map(resolve),
                 options: options)
         case "generate-all":
             let manifestURL = resolve(options.values["--manifest"] ?? "Specs/courier.yaml")
@@ -161,7 +168,7 @@ package struct CommandLineTool: Sendable {
                 let result = generate(
                     spec: entry.spec, displayPath: entry.displayPath, output: output, module: entry.module,
                     access: entry.access, examples: entry.examples, payloads: entry.payloads,
-                    errorBody: entry.errorBody, pagination: entry.pagination,
+                    errorBody: entry.errorBody, pagination: entry.pagination, overlays: entry.overlays,
                     options: options)
                 status = max(status, result)
             }
@@ -205,17 +212,20 @@ package struct CommandLineTool: Sendable {
     private func generate(
         spec: URL, displayPath: String, output: URL, module: String, access: Generator.AccessLevel, examples: URL?,
         payloads: Generator.Payloads?, errorBody: String? = nil, pagination: [String: PaginationSetting] = [:],
-        options: Options
+        overlays: [URL] = [], options: Options
     ) -> Int32 {
         let quiet = options.flags.contains("--quiet")
         let start = ContinuousClock.now
         let result: Generator.Output
         do {
+            let overlays = try overlays.map { (file) throws(GenerationError) in
+                try Overlay(contentsOf: file, displayPath: Manifest.relative(file, to: workingDirectory))
+            }
             result = try Generator(
                 moduleName: module, accessLevel: access, errorBody: errorBody, pagination: pagination
             )
             .generate(
-                specFile: spec, displayPath: displayPath, payloads: payloads)
+                specFile: spec, displayPath: displayPath, payloads: payloads, overlays: overlays)
         } catch {
             printError("\(error)")
             return 1
@@ -271,6 +281,8 @@ package struct CommandLineTool: Sendable {
     struct Options {
         var positional: [String] = []
         var values: [String: String] = [:]
+        /// The values of options that may be given more than once, in order.
+        var lists: [String: [String]] = [:]
         var flags: Set<String> = []
 
         /// Why arguments were refused.
@@ -313,6 +325,10 @@ package struct CommandLineTool: Sendable {
                     } else if command.valueOptions.contains(name) {
                         guard let value = inline ?? iterator.next(), !value.isEmpty, !value.hasPrefix("--") else {
                             return .failure(.missingValue(name))
+                        }
+                        if command.repeatableOptions.contains(name) {
+                            options.lists[name, default: []].append(value)
+                            continue
                         }
                         guard options.values[name] == nil else { return .failure(.repeated(name)) }
                         options.values[name] = value

@@ -81,15 +81,15 @@ package struct Generator: Sendable {
     ///     as Stripe's `fixtures3.json`), or a list of such objects, for several payloads of one
     ///     schema. Each becomes an example check, decoded as its schema's type and as every
     ///     union that lists it.
+    ///   - overlays: OpenAPI Overlays to apply to the description first, in order (``Overlay``).
     /// - Returns: The files and warnings.
     /// - Throws: ``GenerationError`` (or a read error converted to one) with the file position.
-    package func generate(specFile: URL, displayPath: String, payloads: Payloads? = nil) throws(GenerationError)
-        -> Output
-    {
-        let documents: DocumentSet
+    package func generate(
+        specFile: URL, displayPath: String, payloads: Payloads? = nil, overlays: [Overlay] = []
+    ) throws(GenerationError) -> Output {
+        let documents = try DocumentSet(rootFile: specFile, displayPath: displayPath, overlays: overlays)
         var payloadNode: Node?
         do {
-            documents = try DocumentSet(rootFile: specFile, displayPath: displayPath)
             if let payloads { payloadNode = try DocumentReader.read(contentsOf: payloads.file) }
         } catch {
             throw GenerationError(error)

@@ -10,6 +10,7 @@ package import Foundation
 ///     examples: ../Tests/PetstoreExamples.swift  # optional: the example checks (see `courier generate --examples`)
 ///     payloads: ../Tests/Payloads/pets.json#/resources  # optional: real payloads by schema name (a JSON pointer after #), checked too
 ///     errorBody: Error           # optional: the schema operations without an error response decode errors with
+///     overlays: [petstore-fixes.yaml]  # optional: OpenAPI Overlays applied to the spec first, in order
 ///     pagination:                # optional, by operation id: no item sequence, or how the operation pages
 ///       listThings: off
 ///       listEvents: {style: cursor, parameter: after, next: last_id, hasMore: has_more}
@@ -33,6 +34,8 @@ package struct Manifest: Sendable {
         package var errorBody: String?
         /// What `pagination` says, by operation id: no item sequence, or how the operation pages.
         package var pagination: [String: PaginationSetting] = [:]
+        /// The OpenAPI Overlays to apply to the spec first, in order.
+        package var overlays: [URL] = []
     }
 
     /// The entries, in order.
@@ -78,6 +81,15 @@ package struct Manifest: Sendable {
                     "`payloads` are checked in the example checks: give `examples` too.",
                     pointer: "#/modules/\(index)/payloads", location: module.location)
             }
+            var overlays: [URL] = []
+            if let listed = module["overlays"] {
+                guard let paths = listed.sequence?.compactMap(\.string), paths.count == listed.sequence?.count else {
+                    throw GenerationError(
+                        "`overlays` is a list of overlay files, relative to the manifest.",
+                        pointer: "#/modules/\(index)/overlays", location: listed.location)
+                }
+                overlays = paths.map { URL(fileURLWithPath: $0, relativeTo: folder).standardizedFileURL }
+            }
             var settings: [String: PaginationSetting] = [:]
             if let pagination = module["pagination"] {
                 guard let operations = pagination.mapping else {
@@ -94,7 +106,7 @@ package struct Manifest: Sendable {
                 Entry(
                     spec: specURL, displayPath: relative(specURL, to: packageRoot), module: name, access: access,
                     examples: examples, payloads: payloads, errorBody: module["errorBody"]?.string,
-                    pagination: settings))
+                    pagination: settings, overlays: overlays))
         }
         return Manifest(entries: entries)
     }

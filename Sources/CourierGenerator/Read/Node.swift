@@ -150,6 +150,25 @@ package struct Mapping: Sendable {
         entries.append((key, value))
         return true
     }
+
+    /// Replaces a key's value where it is, or adds the entry at the end.
+    package mutating func set(_ key: String, _ value: Node) {
+        if let position = position(of: key) {
+            entries[position].value = value
+        } else {
+            append(key, value)
+        }
+    }
+
+    /// Removes a key and its value, keeping the others' order.
+    package mutating func remove(_ key: String) {
+        guard let position = position(of: key) else { return }
+        entries.remove(at: position)
+        index = nil
+        if entries.count > Self.linearLimit {
+            index = Dictionary(uniqueKeysWithValues: zip(entries.lazy.map(\.key), entries.indices))
+        }
+    }
 }
 
 /// A position in a source file, 1-based.

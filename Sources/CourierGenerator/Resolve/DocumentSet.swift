@@ -66,11 +66,22 @@ final class DocumentSet {
     /// and `$id` and anchors name schemas (``SchemaIdentifiers``).
     private let readsJSONSchema: Bool
 
-    init(rootFile: URL, displayPath: String) throws(ReadError) {
+    /// Reads a description and the files it refers to as they are needed.
+    /// - Parameters:
+    ///   - rootFile: The description.
+    ///   - displayPath: How it is named in errors.
+    ///   - overlays: Changes to make to the description's own document first, in order.
+    init(rootFile: URL, displayPath: String, overlays: [Overlay] = []) throws(GenerationError) {
         let file = rootFile.standardizedFileURL
         rootDirectory = file.deletingLastPathComponent()
         displayBase = (displayPath as NSString).deletingLastPathComponent
-        var node = try DocumentReader.read(contentsOf: file, displayPath: displayPath, warnings: &readWarnings)
+        var node: Node
+        do {
+            node = try DocumentReader.read(contentsOf: file, displayPath: displayPath, warnings: &readWarnings)
+        } catch {
+            throw GenerationError(error)
+        }
+        for overlay in overlays { try overlay.apply(to: &node, warnings: &readWarnings) }
         readsJSONSchema = ReferenceSiblings.applies(toVersion: node["openapi"]?.string)
         if readsJSONSchema { node = ReferenceSiblings.rewritten(node) }
         root = Located(node: node, file: file, pointer: "#")
