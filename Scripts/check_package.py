@@ -109,7 +109,7 @@ def work_folder(keep, prefix):
 
 
 def check_rounds(description, rounds, courier, keep, package, after="", environment=None, imports="", quiet=False,
-                 undocumented_allowed=False):
+                 undocumented_allowed=False, overlays=()):
     """Generates `description`'s module (`API`) with `rounds` of payloads (a list of objects
     keyed by component schema name), builds the checks and runs them, with the Swift statements
     `after` (and `imports` first) in the executable and `environment` added to its own. Prints
@@ -119,7 +119,7 @@ def check_rounds(description, rounds, courier, keep, package, after="", environm
     description), a payload kept whole whose only difference is values in `undocumented` cases
     (values the description does not list) is printed as such, not counted as a finding; so is a
     union's `undocumented` for a payload that does not decode as its own schema (that error is
-    the finding)."""
+    the finding). `overlays` (OpenAPI Overlay files) are applied to the description first."""
     import json
     with work_folder(keep, "courier-payload-rounds-") as work:
         write_package(work, package, "")
@@ -129,7 +129,8 @@ def check_rounds(description, rounds, courier, keep, package, after="", environm
         examples = os.path.join(work, "Sources", "Check", "Examples.swift")
         generated = subprocess.run(
             [courier, "generate", description, "--output", os.path.join(work, "Sources", "API"), "--module", "API",
-             "--examples", examples, "--payloads", payload_file] + (["--quiet"] if quiet else []),
+             "--examples", examples, "--payloads", payload_file] + (["--quiet"] if quiet else [])
+            + [argument for overlay in overlays for argument in ("--overlay", os.path.abspath(overlay))],
             capture_output=True, text=True)
         if generated.returncode != 0:
             print(f"not generated\n{generated.stderr[-3000:]}")

@@ -24,7 +24,8 @@ no error, no key lost, every tagged value in its own case.
 `--bodies FILE` gives the query or body an operation needs, by path template: a JSON object of
 `{"query": "...", "body": ...}`, in which the strings `$ids:SEGMENT` (the ids of the objects
 answered under that first path segment), `$first:SEGMENT` (the first of them, within a string)
-and `$hours:N` (now plus N hours, in RFC 3339) are filled in. `--header "NAME: VALUE"` is sent with every call (a token). `--keep DIR` keeps the
+and `$hours:N` (now plus N hours, in RFC 3339) are filled in. `--header "NAME: VALUE"` is sent with every call (a token). `--overlay FILE` applies an OpenAPI Overlay to the description
+before generating (Superset's mends its description). `--keep DIR` keeps the
 package and `payloads.json`. Prints each finding, and each
 call that failed, and exits 1 on any finding. Needs python3 and the Swift toolchain.
 """
@@ -290,6 +291,8 @@ def main():
     parser.add_argument("--utc-without-offset", action="store_true",
                         help="the server writes UTC date-times without an offset (ZenML): each is checked as "
                              "that instant, as `.rfc3339(assumingTimeZone:)` with UTC reads it")
+    parser.add_argument("--overlay", action="append", default=[],
+                        help="an OpenAPI Overlay to apply to the description before generating (repeatable)")
     parser.add_argument("--keep", help="build in this folder and keep it")
     args = parser.parse_args()
     with open(args.description) as f:
@@ -316,7 +319,8 @@ def main():
     if not rounds:
         print("nothing to check")
         return 1
-    findings, _ = check_rounds(args.description, rounds, courier_binary(), args.keep, "serverpayloads", quiet=True)
+    findings, _ = check_rounds(args.description, rounds, courier_binary(), args.keep, "serverpayloads", quiet=True,
+                               overlays=args.overlay)
     return 1 if findings else 0
 
 

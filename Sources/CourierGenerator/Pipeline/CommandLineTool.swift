@@ -6,7 +6,7 @@ package import Foundation
 /// courier generate Specs/petstore.yaml --output Sources/Generated/PetstoreAPI [--module PetstoreAPI]
 ///     [--access public|package|internal] [--examples Tests/PetstoreExamples.swift] [--check] [--quiet]
 /// courier generate-all [--manifest Specs/courier.yaml] [--check] [--quiet]
-/// courier dump <spec>
+/// courier dump <spec> [--overlay <file>]...
 /// courier read <spec>
 /// ```
 ///
@@ -78,11 +78,12 @@ package struct CommandLineTool: Sendable {
                   --quiet              print nothing but warnings and errors
                 """),
         Command(
-            name: "dump", positionalCount: 1, valueOptions: [], flags: [],
+            name: "dump", positionalCount: 1, valueOptions: ["--overlay"], flags: [],
             help: """
-                usage: courier dump <spec>
-                Reads a description and prints it as canonical JSON.
-                """),
+                usage: courier dump <spec> [--overlay <file>]...
+                Reads a description and prints it as canonical JSON, with the overlays applied.
+                  --overlay <file>     an OpenAPI Overlay to apply first; repeat it for several
+                """, repeatableOptions: ["--overlay"]),
         Command(
             name: "read", positionalCount: 1, valueOptions: [], flags: [],
             help: """
@@ -175,7 +176,16 @@ package struct CommandLineTool: Sendable {
             return status
         case "dump":
             do {
-                printOutput(try DocumentReader.read(contentsOf: resolve(options.positional[0])).canonicalJSON)
+                let spec = resolve(options.positional[0])
+                var node = try DocumentReader.read(
+                    contentsOf: spec, displayPath: Manifest.relative(spec, to: workingDirectory))
+                var warnings: [ReadWarning] = []
+                for file in (options.lists["--overlay"] ?? []).map(resolve) {
+                    try Overlay(contentsOf: file, displayPath: Manifest.relative(file, to: workingDirectory))
+                        .apply(to: &node, warnings: &warnings)
+                }
+                for warning in warnings { printError("\(warning.location): warning: \(warning.message)") }
+                printOutput(node.canonicalJSON)
                 return 0
             } catch {
                 printError("\(error)")

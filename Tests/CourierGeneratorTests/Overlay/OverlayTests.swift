@@ -261,6 +261,11 @@ import Testing
         #expect(
             try String(contentsOf: other.appendingPathComponent("Models/ItemList.swift"), encoding: .utf8) == model)
 
+        let dumped = Printed()
+        let dumper = CommandLineTool(workingDirectory: root, printOutput: dumped.print, printError: dumped.print)
+        #expect(dumper.run(["dump", "Specs/shop.yaml", "--overlay", "Specs/shop-fixes.yaml"]) == 0)
+        #expect(dumped.text.contains(##""owners":{"items":{"$ref":"#/components/schemas/Owner"},"type":"array"}"##))
+
         try "overlay: 1.0.0\ninfo: {title: x, version: '1'}\nactions:\n  - target: $.paths[\n    remove: true\n"
             .write(to: root.appendingPathComponent("Specs/names.yaml"), atomically: true, encoding: .utf8)
         #expect(tool.run(["generate-all"]) == 1)
