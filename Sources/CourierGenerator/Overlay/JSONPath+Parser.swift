@@ -292,7 +292,17 @@ extension JSONPath {
 
         // MARK: Filters
 
+        /// How deep filters and parentheses nest: a limit, so that a query nested thousands
+        /// deep is an error rather than a stack overflow.
+        private var depth = 0
+        private static let maximumDepth = 64
+
         private mutating func condition() throws(SyntaxError) -> Condition {
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= Self.maximumDepth else {
+                throw error("Filters and parentheses nest more than \(Self.maximumDepth) deep.")
+            }
             var alternatives = [try conjunction()]
             while true {
                 skipBlanks()

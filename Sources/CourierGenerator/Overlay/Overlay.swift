@@ -124,6 +124,13 @@ package struct Overlay: Sendable {
     /// - Throws: ``GenerationError`` at the action that cannot be applied: an update that does
     ///   not fit what it targets, a `copy` that selects other than one node, removing the root.
     package func apply(to document: inout Node, warnings: inout [ReadWarning]) throws(GenerationError) {
+        // Queries, merges and changes recurse once per level of the description (512 at most).
+        try StackGuard.withDeepStack { () throws(GenerationError) in
+            try applyActions(to: &document, warnings: &warnings)
+        }
+    }
+
+    private func applyActions(to document: inout Node, warnings: inout [ReadWarning]) throws(GenerationError) {
         for action in actions {
             var seen: Set<[JSONPath.Step]> = []
             let paths = action.target.select(in: document).filter { seen.insert($0).inserted }
@@ -240,10 +247,15 @@ package struct Overlay: Sendable {
         switch (step, node.value) {
         case (.key(let key), .mapping(var mapping)):
             guard var child = mapping[key] else { return }
-            node.value = .null  // Let go of the mapping's storage, so that it is changed in place.
-            defer { node.value = .mapping(mapping) }
+            // Let go of the mapping's storage, and of the child's, so that each is changed in
+            // place rather than copied at every level.
+            node.value = .null
+            mapping.set(key, Node(.null, at: child.location))
+            defer {
+                mapping.set(key, child)
+                node.value = .mapping(mapping)
+            }
             try modify(rest, in: &child, change)
-            mapping.set(key, child)
         case (.index(let index), .sequence(var items)) where items.indices.contains(index):
             node.value = .null
             defer { node.value = .sequence(items) }

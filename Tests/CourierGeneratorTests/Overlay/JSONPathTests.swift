@@ -180,9 +180,23 @@ import Testing
         Invalid(query: "$[?'a']", message: "A literal alone is no condition", position: 4),
         Invalid(
             query: "$.a[?@.b == {}]", message: "Expected `@`, `$`, a literal or a function, found '{'", position: 13),
+        Invalid(query: "$[?!!@.a]", message: "Expected `@`, `$`, a literal or a function, found '!'", position: 5),
         Invalid(query: "$[1", message: "Expected `,` or `]`", position: 4),
         Invalid(query: "$[9007199254740992]", message: "beyond ±(2^53 − 1)", position: 3),
     ]
+
+    @Test func aQueryNestedThousandsDeepIsAnErrorNotACrash() {
+        for query in [
+            "$[?" + String(repeating: "(", count: 10_000) + "@.a" + String(repeating: ")", count: 10_000) + "]",
+            "$" + String(repeating: "[?@", count: 10_000) + String(repeating: "]", count: 10_000),
+        ] {
+            #expect {
+                _ = try JSONPath(query)
+            } throws: { error in
+                (error as? JSONPath.SyntaxError)?.message.contains("nest more than 64 deep") == true
+            }
+        }
+    }
 
     @Test(arguments: invalid) func refusesWhatIsNotAQuery(_ example: Invalid) {
         #expect {

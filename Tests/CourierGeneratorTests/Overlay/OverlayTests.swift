@@ -143,6 +143,22 @@ import Testing
         #expect(warnings.first?.location.line == 4)
     }
 
+    /// A description nested as deep as the readers allow (500 levels), queried through every
+    /// level and changed at each, on a test's thread: no stack overflow.
+    @Test func aDeepDescriptionIsChangedAtEveryLevel() throws {
+        let text = String(repeating: #"{"a":"#, count: 500) + "{}" + String(repeating: "}", count: 500)
+        var document = try DocumentReader.read(Array(text.utf8), file: "deep.json")
+        let overlay = try Overlay(
+            DocumentReader.read(
+                Array(
+                    "overlay: 1.0.0\ninfo: {title: x, version: '1'}\nactions:\n  - target: $..a\n    update: {x: 1}\n"
+                        .utf8),
+                file: "fixes.yaml"))
+        var warnings: [ReadWarning] = []
+        try overlay.apply(to: &document, warnings: &warnings)
+        #expect(try JSONPath("$..x").select(in: document).count == 500)
+    }
+
     struct Wrong: CustomTestStringConvertible, Sendable {
         var overlay: String
         var message: String
