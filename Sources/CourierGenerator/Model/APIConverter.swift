@@ -39,6 +39,8 @@ final class APIConverter {
     private let pagination: [String: PaginationSetting]
     /// The names operations take from their ids (``OperationNames``).
     private var namesFromIDs = OperationNames([])
+    /// The start every path shares (`/api/v1`), left out of the names made from paths.
+    private var pathNamePrefix = ""
     /// Operations (by id) whose success response declares a `Link` header.
     private var linkHeaders: Set<String> = []
     /// The operations (by operation id) whose description declares how they page
@@ -138,6 +140,7 @@ final class APIConverter {
             }
             paths.append((path, try documents.dereference(item)))
         }
+        pathNamePrefix = Self.sharedPathPrefix(paths.map(\.path))
         // Names taken from operation ids depend on every operation's id (``OperationNames``).
         let identified = paths.flatMap { path, item in
             self.operations(of: item).compactMap { method, operation in
@@ -216,6 +219,25 @@ final class APIConverter {
 
     // MARK: Operations
 
+    /// The leading segments every path of the description shares, such as `/api/v1` where each
+    /// path starts with it: an operation without an id is named after its method and path
+    /// without them (`getChart` for `GET /api/v1/chart/`, not `getAPIV1Chart`), since they tell
+    /// no operation from another. Only whole literal segments, each path keeping at least one
+    /// segment of its own, and only where there are two paths or more.
+    /// - Parameter paths: The keys of `paths`.
+    /// - Returns: The prefix, such as `/api/v1`, or an empty string.
+    static func sharedPathPrefix(_ paths: [String]) -> String {
+        guard paths.count >= 2 else { return "" }
+        let segmented = paths.map { $0.split(separator: "/", omittingEmptySubsequences: true) }
+        guard var shared = segmented.first else { return "" }
+        for segments in segmented.dropFirst() {
+            shared = Array(zip(shared, segments).prefix { $0 == $1 && !$0.contains("{") }.map(\.0))
+        }
+        // Every path keeps a segment of its own.
+        while !shared.isEmpty, segmented.contains(where: { $0.count <= shared.count }) { shared.removeLast() }
+        return shared.isEmpty ? "" : "/" + shared.joined(separator: "/")
+    }
+
     private func convertOperation(
         _ operation: Located, method: String, path: String, sharedParameters: [Located], names: inout UniqueNames
     ) throws(GenerationError) -> OperationModel? {
@@ -231,9 +253,10 @@ final class APIConverter {
             baseName = Naming.memberName(
                 namesFromIDs.name(of: OperationNames.Operation(id: operationID, method: method, path: path)))
         } else {
+            let named = path.hasPrefix(pathNamePrefix) ? path.dropFirst(pathNamePrefix.count) : path[...]
             baseName = Naming.memberName(
                 method.lowercased() + " "
-                    + path.replacingOccurrences(of: "{", with: " by ").replacingOccurrences(of: "}", with: " "))
+                    + named.replacingOccurrences(of: "{", with: " by ").replacingOccurrences(of: "}", with: " "))
         }
         let swiftName = names.claim(baseName)
         let typePrefix = Naming.typeName(swiftName)

@@ -119,4 +119,42 @@ import Testing
         #expect(text.contains("public struct QuoteBody") && !text.contains("BodyQuoteQuotesPost"))
         #expect(!text.contains("ParcelsParcelIDGet"))
     }
+
+    /// An operation without an id is named after its method and path, without the segments
+    /// every path starts with: they tell no operation from another.
+    @Test(arguments: [
+        (["/api/v1/chart/", "/api/v1/chart/{pk}", "/api/v1/dashboard/"], "/api/v1"),
+        (["/api/v1/chart/", "/api/{version}/_openapi"], "/api"),
+        (["/v1/a", "/v2/a"], ""),
+        (["/api/v1/chart"], ""),
+        (["/api/v1", "/api/v1/chart"], "/api"),
+        (["/api/v1/", "/api/v1/chart"], "/api"),
+        (["/{tenant}/a", "/{tenant}/b"], ""),
+        (["/", "/a"], ""),
+    ])
+    func pathsShareAPrefixOfWholeLiteralSegments(paths: [String], prefix: String) {
+        #expect(APIConverter.sharedPathPrefix(paths) == prefix)
+    }
+
+    @Test func operationsWithoutIDsAreNamedWithoutTheSharedPrefix() throws {
+        let yaml = """
+            openapi: 3.0.3
+            info: {title: Charts, version: "1"}
+            paths:
+              /api/v1/chart/:
+                get: {responses: {'200': {description: OK}}}
+              /api/v1/chart/{pk}:
+                get:
+                  parameters: [{name: pk, in: path, required: true, schema: {type: integer}}]
+                  responses: {'200': {description: OK}}
+              /api/v1/security/login:
+                post: {responses: {'200': {description: OK}}}
+            """
+        let output = try Generator(moduleName: "ChartsAPI").generate(text: yaml, displayPath: "Specs/charts.yaml")
+        let text = output.files.map(\.contents).joined(separator: "\n")
+        #expect(text.contains("public func getChart()"), "\(text)")
+        #expect(text.contains("public func getChartByPk(pk: Swift.Int)"), "\(text)")
+        #expect(text.contains("public func postSecurityLogin()"), "\(text)")
+        #expect(!text.contains("APIV1"))
+    }
 }
