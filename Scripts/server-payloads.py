@@ -12,8 +12,9 @@ a page's items among them; `/prompt_versions/{id}` from `versions` when nothing 
 answered (`/tenants/t/collections/{collection_id}` from `/tenants/t/collections`, by the
 object's `collection_id` or `id`; `{…_name}` by its `name`); `--parameter NAME=VALUE` gives a
 parameter one value everywhere (a tenant). Each JSON answer is kept under the component
-schema its 2xx response names (each item of a list of them, and each property of an object
-written out in the response that names one; of a union of named schemas, the one whose constant
+schema its 2xx response names (an object written out in the operation, such as a list's
+envelope, is named first, `Answer_get_api_v1_chart`, and checked whole; each item of a list of
+them, and each property of an object written out in the response that names one; of a union of named schemas, the one whose constant
 properties, its tag, the answer has), and every answer is decoded with that schema's generated type and with
 every union that lists the schema, encoded again and compared (`DescriptionExample.check()`):
 no error, no key lost, every tagged value in its own case.
@@ -25,11 +26,11 @@ no error, no key lost, every tagged value in its own case.
 `{"query": "...", "body": ...}`, in which the strings `$ids:SEGMENT` (the ids of the objects
 answered under that first path segment), `$first:SEGMENT` (the first of them, within a string)
 and `$hours:N` (now plus N hours, in RFC 3339) are filled in. `--header "NAME: VALUE"` is sent with every call (a token). `--overlay FILE` applies an OpenAPI Overlay to the description
-before generating (Superset's mends its description). `--keep DIR` keeps the
+before anything else (`courier dump --overlay`; Superset's mends its description). `--keep DIR` keeps the
 package and `payloads.json`. Prints each finding, and each
 call that failed, and exits 1 on any finding. Needs python3 and the Swift toolchain.
 """
-import argparse, collections, datetime, json, os, re, sys, urllib.error, urllib.parse, urllib.request
+import argparse, collections, datetime, json, os, re, subprocess, sys, tempfile, urllib.error, urllib.parse, urllib.request
 
 from check_package import check_rounds, courier_binary
 
@@ -117,7 +118,12 @@ class Collector:
         if value is None or not isinstance(schema, dict):
             return
         name = schema_name(schema)
-        if name:
+        if name and name.startswith(ANSWER):
+            # An answer written out in its operation, named here: kept whole, and each of its
+            # properties that names a type kept too, as before it had a name.
+            self.payloads[name].append(value)
+            self.keep(self.description["components"]["schemas"][name], value, segments, path)
+        elif name:
             self.payloads[name].append(value)
             # A page's items (`results`, `items`, `data`…), or a list's, are objects of the segment too.
             if isinstance(value, dict):
@@ -263,6 +269,32 @@ class Collector:
                 for index in range(longest)]
 
 
+ANSWER = "Answer_"
+
+
+def with_answers_named(description):
+    """The description with each operation's 2xx JSON answer that is an object written out in
+    the operation (a list's envelope, as Superset writes every list) moved to
+    `components/schemas` under a name of its own (`Answer_get_api_v1_chart`), so that its answers
+    are kept and checked as those of a named schema are. The generated types decode the same."""
+    schemas = description.setdefault("components", {}).setdefault("schemas", {})
+    for template, item in description.get("paths", {}).items():
+        for method in ("get", "post"):
+            operation = item.get(method) if isinstance(item, dict) else None
+            for status, response in (operation or {}).get("responses", {}).items():
+                media = (response.get("content") or {}).get("application/json") if isinstance(response, dict) else None
+                schema = media.get("schema") if isinstance(media, dict) else None
+                if not status.startswith("2") or not isinstance(schema, dict) or "$ref" in schema \
+                        or not isinstance(schema.get("properties"), dict):
+                    continue
+                name = ANSWER + re.sub(r"[^A-Za-z0-9]+", "_", f"{method}_{template}").rstrip("_")
+                while name in schemas:
+                    name += "_"
+                schemas[name] = schema
+                media["schema"] = {"$ref": f"#/components/schemas/{name}"}
+    return description
+
+
 NAIVE_DATE_TIME = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?$")
 
 
@@ -295,8 +327,19 @@ def main():
                         help="an OpenAPI Overlay to apply to the description before generating (repeatable)")
     parser.add_argument("--keep", help="build in this folder and keep it")
     args = parser.parse_args()
-    with open(args.description) as f:
-        description = json.load(f)
+    courier = courier_binary()
+    if args.overlay:
+        dumped = subprocess.run([courier, "dump", args.description]
+                                + [argument for overlay in args.overlay for argument in ("--overlay", overlay)],
+                                capture_output=True, text=True)
+        if dumped.returncode != 0:
+            print(dumped.stderr)
+            return 1
+        description = json.loads(dumped.stdout)
+    else:
+        with open(args.description) as f:
+            description = json.load(f)
+    description = with_answers_named(description)
     bodies = {}
     if args.bodies:
         with open(args.bodies) as f:
@@ -319,8 +362,11 @@ def main():
     if not rounds:
         print("nothing to check")
         return 1
-    findings, _ = check_rounds(args.description, rounds, courier_binary(), args.keep, "serverpayloads", quiet=True,
-                               overlays=args.overlay)
+    with tempfile.TemporaryDirectory() as folder:
+        checked = os.path.join(folder, "description.json")
+        with open(checked, "w") as f:
+            json.dump(description, f)
+        findings, _ = check_rounds(checked, rounds, courier, args.keep, "serverpayloads", quiet=True)
     return 1 if findings else 0
 
 

@@ -10,6 +10,7 @@
 #     bash Scripts/server-payloads/scenario.sh phoenix    # http://127.0.0.1:6006, /openapi.json
 #     bash Scripts/server-payloads/scenario.sh prefect    # http://127.0.0.1:4200/api, /api/openapi.json
 #     bash Scripts/server-payloads/scenario.sh zenml      # http://127.0.0.1:8237, /openapi.json
+#     bash Scripts/server-payloads/scenario.sh superset   # http://127.0.0.1:8088, /api/v1/_openapi
 #
 # Phoenix's creates a prompt with metadata whose whole numbers must come back as numbers
 # (`2.0`), whose version nests tagged unions (a chat template with text, tool-call and
@@ -28,14 +29,25 @@
 # offset by saying so (`.rfc3339(assumingTimeZone:)`), lists runs newest first and two at a time
 # up to the page's `total_pages` (a page past it is a 400), filters them by status, reads a step's
 # logged metadata (an untagged union of every JSON kind), and makes, renames, recolours and
-# deletes a tag.
+# deletes a tag. Superset's is generated from its description mended by `superset-overlay.yaml`:
+# it logs in with JSON, lists charts by name two at a time (the query is JSON in `q`), filters
+# them by kind, reads each chart's owners and dashboards (lists, as mended), a dashboard's charts,
+# a database's dashboards with their metadata as JSON text, annotations in UTC, and makes, finds,
+# reads and deletes a tag.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-name="${1:?usage: scenario.sh phoenix|prefect|zenml}"
+name="${1:?usage: scenario.sh phoenix|prefect|zenml|superset}"
+overlay=() fetch=()
 case "$name" in
 phoenix) module=Phoenix description=http://127.0.0.1:6006/openapi.json ;;
 prefect) module=Prefect description=http://127.0.0.1:4200/api/openapi.json ;;
 zenml) module=ZenML description=http://127.0.0.1:8237/openapi.json ;;
+superset)
+    module=Superset description=http://127.0.0.1:8088/api/v1/_openapi
+    overlay=(--overlay "$root/Scripts/server-payloads/superset-overlay.yaml")
+    token="$(python3 "$root/Scripts/server-payloads/superset-populate.py")"
+    fetch=(-H "Authorization: Bearer $token")
+    ;;
 *) echo "no scenario named $name" >&2; exit 2 ;;
 esac
 work="$(mktemp -d "${TMPDIR:-/tmp}/courier-scenario.XXXXXX")"
@@ -43,9 +55,9 @@ trap 'rm -rf "$work"' EXIT
 
 ln -s "$root" "$work/courier"
 mkdir -p "$work/client/Sources/${module}Scenario"
-curl -sf "$description" -o "$work/description.json"
+curl -sf "${fetch[@]}" "$description" -o "$work/description.json"
 (cd "$root" && swift build --product courier >/dev/null && .build/debug/courier generate "$work/description.json" \
-    --output "$work/client/Sources/${module}API")
+    --output "$work/client/Sources/${module}API" "${overlay[@]}")
 cp "$root/Scripts/server-payloads/$name-scenario.swift" "$work/client/Sources/${module}Scenario/main.swift"
 cp "$root/Scripts/server-payloads/scenario-support.swift" "$work/client/Sources/${module}Scenario/Support.swift"
 cat > "$work/client/Package.swift" <<SWIFT

@@ -23,8 +23,9 @@ schedule and a row-level security rule.
 
 Superset 6.1.0's description differs from what its server answers: it refers to four schemas it
 does not define, writes Flask-AppBuilder's relations to many (a chart's `owners`, a user's
-`roles`…) as one object where the server answers a list, and a dashboard's JSON metadata as an
-object where the server sends JSON text. Courier refuses the first with their locations and the
+`roles`…) as one object where the server answers a list, a dashboard's JSON metadata as an
+object where the server sends JSON text, and its envelopes' `id` and `ids` as text where the
+server sends integers. Courier refuses the first with their locations and the
 rest with decoding errors naming the key; `superset-overlay.yaml`, an OpenAPI Overlay, mends
 them all, as a user would until Superset does. Superset writes its date-times in UTC without an
 offset, hence `--utc-without-offset`.
