@@ -303,25 +303,30 @@ extension JSONPath {
             guard depth <= Self.maximumDepth else {
                 throw error("Filters and parentheses nest more than \(Self.maximumDepth) deep.")
             }
-            var alternatives = [try conjunction()]
-            while true {
-                skipBlanks()
-                guard take("||") else { break }
-                skipBlanks()
-                alternatives.append(try conjunction())
-            }
+            let alternatives = try joined(by: "||") { (parser) throws(SyntaxError) in try parser.conjunction() }
             return alternatives.count == 1 ? alternatives[0] : .any(alternatives)
         }
 
         private mutating func conjunction() throws(SyntaxError) -> Condition {
-            var parts = [try basic()]
-            while true {
-                skipBlanks()
-                guard take("&&") else { break }
-                skipBlanks()
-                parts.append(try basic())
-            }
+            let parts = try joined(by: "&&") { (parser) throws(SyntaxError) in try parser.basic() }
             return parts.count == 1 ? parts[0] : .all(parts)
+        }
+
+        /// Parts between a logical operator (`||`, `&&`), with blanks around it.
+        private mutating func joined(
+            by logicalOperator: String, _ part: (inout Parser) throws(SyntaxError) -> Condition
+        ) throws(SyntaxError) -> [Condition] {
+            var parts = [try part(&self)]
+            while true {
+                let start = position
+                skipBlanks()
+                guard take(logicalOperator) else {
+                    position = start
+                    return parts
+                }
+                skipBlanks()
+                parts.append(try part(&self))
+            }
         }
 
         private mutating func basic() throws(SyntaxError) -> Condition {
