@@ -1,4 +1,5 @@
 import CourierGenerator
+import CourierTestSupport
 import Testing
 
 /// RFC 9535's own examples (its sections 1.5 and 2.3–2.5, the documents and the answers it
@@ -184,6 +185,73 @@ import Testing
         Invalid(query: "$[1", message: "Expected `,` or `]`", position: 4),
         Invalid(query: "$[9007199254740992]", message: "beyond ±(2^53 − 1)", position: 3),
     ]
+
+    /// A query from RFC 9535's grammar, picked at random: segments of every kind, filters with
+    /// comparisons, functions, negations, parentheses and both logical operators.
+    static func randomQuery(using random: inout SplitMix64) -> String {
+        func pick(_ choices: [String]) -> String { choices.randomElement(using: &random)! }
+        func condition(_ depth: Int) -> String {
+            switch Int.random(in: 0..<(depth > 2 ? 5 : 9), using: &random) {
+            case 0: return pick(["@.a", "@.b", "@[0]", "@..price", "$.o", "@.*"])
+            case 1:
+                return pick(["@.a", "@.b", "@.price", "@[1]"]) + pick([" == ", "!=", " < ", ">=", "<="])
+                    + pick(["1", "-2.5", "'k'", "\"kilo\"", "true", "null", "8.95", "@.b", "$.e"])
+            case 2: return pick(["length(@.a) > 1", "count(@.*) == 2", "value(@..b) == 'j'", "length(@) < 3"])
+            case 3: return pick(["match(@.b, 'k.*')", "search(@.author, 'R')", "match(@, '[0-9]')"])
+            case 4: return "!" + pick(["@.isbn", "(@.a == 1)", "match(@.b, 'j')"])
+            case 5: return "(" + condition(depth + 1) + ")"
+            case 6: return condition(depth + 1) + pick([" && ", "||"]) + condition(depth + 1)
+            case 7: return "@[?" + condition(depth + 1) + "]"
+            default: return "!(" + condition(depth + 1) + ")"
+            }
+        }
+        let segments = (0..<Int.random(in: 0...4, using: &random)).map { _ in
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0: pick([".a", ".store", ".book", ".o", ".☺"])
+            case 1: pick([".*", "[*]"])
+            case 2: pick(["..b", "..*", "..[0]", "..price"])
+            case 3: pick(["[0]", "[-1]", "[2]", "[ 1 ]"])
+            case 4: pick(["[1:3]", "[::-1]", "[:2]", "[5:1:-2]", "[::0]"])
+            case 5: pick(["['a','b']", "[\"o\", 0]", "['\\u00e9']", "[*, 0]"])
+            default: "[?" + condition(0) + "]"
+            }
+        }
+        return "$" + segments.joined()
+    }
+
+    /// 10,000 random queries from the grammar, half of them broken by a character put in or
+    /// taken out at random: each either reads, or is refused with a position inside it; each
+    /// that reads runs on every document here.
+    @Test func randomQueriesReadOrAreRefusedWithoutACrash() throws {
+        let documents = try [Self.bookstore, Self.filters, Self.descendants, Self.functions].map {
+            try DocumentReader.read(Array($0.utf8), file: "document.json", format: .json)
+        }
+        var random = SplitMix64(seed: 9535)
+        var read = 0
+        var refused = 0
+        for _ in 0..<10_000 {
+            var query = Array(Self.randomQuery(using: &random).unicodeScalars)
+            if Bool.random(using: &random) {
+                let at = Int.random(in: 0...query.count, using: &random)
+                if Bool.random(using: &random), at < query.count {
+                    query.remove(at: at)
+                } else {
+                    query.insert(
+                        Array("$@.[]()?*,:'\" =!<>&|-0a ".unicodeScalars).randomElement(using: &random)!, at: at)
+                }
+            }
+            let text = String(String.UnicodeScalarView(query))
+            do {
+                let path = try JSONPath(text)
+                read += 1
+                for document in documents { _ = path.select(in: document) }
+            } catch {
+                refused += 1
+                #expect((1...query.count + 1).contains(error.position), "\(text): \(error)")
+            }
+        }
+        #expect(read > 2_500 && refused > 1_000, "\(read) read, \(refused) refused")
+    }
 
     @Test func aQueryNestedThousandsDeepIsAnErrorNotACrash() {
         for query in [
