@@ -137,8 +137,10 @@ extension JSONPath {
             }
             guard let text = argumentValue(call.arguments[0], current: current)?.string,
                 let pattern = argumentValue(call.arguments[1], current: current)?.string,
+                // I-Regexp's `.` is any character but a line break, as ICU's is by default;
+                // `match` is of the whole text (`\z`: not before a last line break, as `$` is).
                 let expression = try? NSRegularExpression(
-                    pattern: call.name == .match ? "^(?:\(pattern))$" : pattern, options: [.dotMatchesLineSeparators])
+                    pattern: call.name == .match ? "\\A(?:\(pattern))\\z" : pattern)
             else { return false }
             let range = NSRange(text.startIndex..., in: text)
             return expression.firstMatch(in: text, options: [], range: range) != nil
