@@ -8,8 +8,6 @@ public struct ChatRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// decreasing the model's likelihood to repeat the same line verbatim.
     public var frequencyPenalty: Swift.Double?
     /// A guideline to be used in the chat_template
-    ///
-    /// The server's default: `"null"`.
     public var guideline: Swift.String?
     /// UNUSED
     /// Modify the likelihood of specified tokens appearing in the completion.
@@ -27,7 +25,6 @@ public struct ChatRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var n: Swift.Int32?
     /// Number between -2.0 and 2.0.
     public var presencePenalty: Swift.Double?
-    /// The server's default: `"null"`.
     public var responseFormat: GrammarType?
     public var seed: Swift.Int64?
     /// Up to 4 sequences where the API will stop generating further tokens.

@@ -6,7 +6,7 @@ import Foundation
 public struct CompatGenerateRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var inputs: Swift.String
     public var parameters: GenerateParameters?
-    /// The server's default: `"false"`.
+    /// The server's default: `false`.
     public var stream: Swift.Bool?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]

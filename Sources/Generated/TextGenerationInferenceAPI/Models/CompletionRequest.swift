@@ -8,7 +8,7 @@ public struct CompletionRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var frequencyPenalty: Swift.Double?
     /// The maximum number of tokens that can be generated in the chat completion.
     ///
-    /// The server's default: `"32"`.
+    /// The server's default: `32`.
     public var maxTokens: Swift.Int32?
     /// UNUSED
     /// ID of the model to use.

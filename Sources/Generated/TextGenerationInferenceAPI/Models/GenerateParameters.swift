@@ -5,76 +5,51 @@ import Foundation
 
 public struct GenerateParameters: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Lora adapter id
-    ///
-    /// The server's default: `"null"`.
     public var adapterID: Swift.String?
     /// Generate best_of sequences and return the one if the highest token logprobs.
-    ///
-    /// The server's default: `"null"`.
     public var bestOf: Swift.Int?
     /// Whether to return decoder input token logprobs and ids.
     ///
-    /// The server's default: `"false"`.
+    /// The server's default: `false`.
     public var decoderInputDetails: Swift.Bool?
     /// Whether to return generation details.
     ///
-    /// The server's default: `"true"`.
+    /// The server's default: `true`.
     public var details: Swift.Bool?
     /// Activate logits sampling.
     ///
-    /// The server's default: `"false"`.
+    /// The server's default: `false`.
     public var doSample: Swift.Bool?
     /// The parameter for frequency penalty.
-    ///
-    /// The server's default: `"null"`.
     public var frequencyPenalty: Swift.Double?
-    /// The server's default: `"null"`.
     public var grammar: GrammarType?
     /// Maximum number of tokens to generate.
     ///
-    /// The server's default: `"100"`.
+    /// The server's default: `100`.
     public var maxNewTokens: Swift.Int32?
     /// The parameter for repetition penalty.
-    ///
-    /// The server's default: `"null"`.
     public var repetitionPenalty: Swift.Double?
     /// Whether to prepend the prompt to the generated text
-    ///
-    /// The server's default: `"null"`.
     public var returnFullText: Swift.Bool?
     /// Random sampling seed.
-    ///
-    /// The server's default: `"null"`.
     public var seed: Swift.Int64?
     /// Stop generating tokens if a member of `stop` is generated.
     public var stop: [Swift.String]?
     /// The value used to module the logits distribution.
-    ///
-    /// The server's default: `"null"`.
     public var temperature: Swift.Double?
     /// The number of highest probability vocabulary tokens to keep for top-k-filtering.
-    ///
-    /// The server's default: `"null"`.
     public var topK: Swift.Int32?
     /// The number of highest probability vocabulary tokens to keep for top-n-filtering.
-    ///
-    /// The server's default: `"null"`.
     public var topNTokens: Swift.Int32?
     /// Top-p value for nucleus sampling.
-    ///
-    /// The server's default: `"null"`.
     public var topP: Swift.Double?
     /// Truncate inputs tokens to the given size.
-    ///
-    /// The server's default: `"null"`.
     public var truncate: Swift.Int?
     /// Typical Decoding mass
-    ///
-    /// The server's default: `"null"`.
     public var typicalP: Swift.Double?
     /// Watermarking.
     ///
-    /// The server's default: `"false"`.
+    /// The server's default: `false`.
     public var watermark: Swift.Bool?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]

@@ -4,9 +4,7 @@
 import Foundation
 
 public struct StreamResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// The server's default: `"null"`.
     public var details: StreamDetails?
-    /// The server's default: `"null"`.
     public var generatedText: Swift.String?
     public var index: Swift.Int32
     public var token: Token
