@@ -60,6 +60,13 @@ package struct Manifest: Sendable {
         }
         var entries: [Entry] = []
         for (index, module) in modules.enumerated() {
+            for (key, value) in module.mapping?.entries ?? [] where !Self.moduleKeys.contains(key) {
+                let near = Self.moduleKeys.min { distance(key, $0) < distance(key, $1) }
+                let suggestion = near.flatMap { distance(key, $0) <= 3 ? " Did you mean `\($0)`?" : nil } ?? ""
+                throw GenerationError(
+                    "`\(key)` is not a module setting (\(Self.moduleKeys.map { "`\($0)`" }.joined(separator: ", "))).\(suggestion)",
+                    pointer: "#/modules/\(index)/\(key)", location: value.location)
+            }
             guard let spec = module["spec"]?.string, let name = module["module"]?.string else {
                 throw GenerationError(
                     "Each module needs `spec` and `module`.", pointer: "#/modules/\(index)", location: module.location)
@@ -83,9 +90,11 @@ package struct Manifest: Sendable {
             }
             var overlays: [URL] = []
             if let listed = module["overlays"] {
-                guard let paths = listed.sequence?.compactMap(\.string), paths.count == listed.sequence?.count else {
+                let items = listed.sequence ?? [listed]
+                let paths = items.compactMap(\.string)
+                guard paths.count == items.count else {
                     throw GenerationError(
-                        "`overlays` is a list of overlay files, relative to the manifest.",
+                        "`overlays` is an overlay file, or a list of them, relative to the manifest.",
                         pointer: "#/modules/\(index)/overlays", location: listed.location)
                 }
                 overlays = paths.map { URL(fileURLWithPath: $0, relativeTo: folder).standardizedFileURL }
@@ -111,6 +120,9 @@ package struct Manifest: Sendable {
         return Manifest(entries: entries)
     }
 
+    /// What a module of the manifest may say.
+    static let moduleKeys = ["spec", "module", "access", "examples", "payloads", "errorBody", "pagination", "overlays"]
+
     /// A path relative to a root folder, or the absolute path when it is outside.
     /// - Parameters:
     ///   - url: The file.
@@ -123,4 +135,18 @@ package struct Manifest: Sendable {
         let path = url.standardizedFileURL.path
         return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
     }
+}
+
+/// The edit distance between two keys (insertions, deletions and substitutions), for suggestions.
+private func distance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.lowercased()), b = Array(b.lowercased())
+    var previous = Array(0...b.count)
+    for (i, x) in a.enumerated() {
+        var current = [i + 1]
+        for (j, y) in b.enumerated() {
+            current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+        }
+        previous = current
+    }
+    return previous[b.count]
 }

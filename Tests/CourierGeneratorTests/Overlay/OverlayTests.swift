@@ -268,6 +268,24 @@ import Testing
         #expect(text.contains("func legacyItems("))
         #expect(tool.run(["generate-all", "--check"]) == 0)
 
+        // One overlay may be named without a list; a misspelt setting is an error that names
+        // the setting it resembles, not a silently ignored key.
+        try "modules:\n  - spec: shop.yaml\n    module: ShopAPI\n    overlays: shop-fixes.yaml\n"
+            .write(to: root.appendingPathComponent("Specs/courier.yaml"), atomically: true, encoding: .utf8)
+        #expect(tool.run(["generate-all"]) == 0)
+        #expect(
+            try String(
+                contentsOf: root.appendingPathComponent("Sources/Generated/ShopAPI/Models/ItemList.swift"),
+                encoding: .utf8) == model)
+        try "modules:\n  - spec: shop.yaml\n    module: ShopAPI\n    overlay: shop-fixes.yaml\n"
+            .write(to: root.appendingPathComponent("Specs/courier.yaml"), atomically: true, encoding: .utf8)
+        #expect(tool.run(["generate-all"]) == 1)
+        #expect(output.text.contains("Specs/courier.yaml:4:14: error: `overlay` is not a module setting ("))
+        #expect(output.text.contains("Did you mean `overlays`? (at #/modules/0/overlay)"))
+
+        try "modules:\n  - spec: shop.yaml\n    module: ShopAPI\n    overlays: [shop-fixes.yaml, names.yaml]\n"
+            .write(to: root.appendingPathComponent("Specs/courier.yaml"), atomically: true, encoding: .utf8)
+
         let other = root.appendingPathComponent("Other/ShopAPI")
         #expect(
             tool.run([
