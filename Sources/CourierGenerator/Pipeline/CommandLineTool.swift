@@ -345,7 +345,8 @@ package struct CommandLineTool: Sendable {
                     } else {
                         return .failure(
                             .unknownOption(
-                                name, suggestion: suggestion(for: name, among: command.valueOptions + command.flags)))
+                                name,
+                                suggestion: Suggestion.closest(to: name, among: command.valueOptions + command.flags)))
                     }
                 } else {
                     guard options.positional.count < command.positionalCount else {
@@ -358,12 +359,5 @@ package struct CommandLineTool: Sendable {
             return .success(options)
         }
 
-        /// The known option that shares the most leading characters with an unknown one.
-        private static func suggestion(for option: String, among known: [String]) -> String? {
-            func shared(_ a: String, _ b: String) -> Int { zip(a, b).prefix { $0 == $1 }.count }
-            let best = known.max { shared(option, $0) < shared(option, $1) }
-            guard let best, shared(option, best) >= 4 else { return nil }
-            return best
-        }
     }
 }

@@ -61,8 +61,8 @@ package struct Manifest: Sendable {
         var entries: [Entry] = []
         for (index, module) in modules.enumerated() {
             for (key, value) in module.mapping?.entries ?? [] where !Self.moduleKeys.contains(key) {
-                let near = Self.moduleKeys.min { distance(key, $0) < distance(key, $1) }
-                let suggestion = near.flatMap { distance(key, $0) <= 3 ? " Did you mean `\($0)`?" : nil } ?? ""
+                let suggestion =
+                    Suggestion.closest(to: key, among: Self.moduleKeys).map { " Did you mean `\($0)`?" } ?? ""
                 throw GenerationError(
                     "`\(key)` is not a module setting (\(Self.moduleKeys.map { "`\($0)`" }.joined(separator: ", "))).\(suggestion)",
                     pointer: "#/modules/\(index)/\(key)", location: value.location)
@@ -135,18 +135,4 @@ package struct Manifest: Sendable {
         let path = url.standardizedFileURL.path
         return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
     }
-}
-
-/// The edit distance between two keys (insertions, deletions and substitutions), for suggestions.
-private func distance(_ a: String, _ b: String) -> Int {
-    let a = Array(a.lowercased()), b = Array(b.lowercased())
-    var previous = Array(0...b.count)
-    for (i, x) in a.enumerated() {
-        var current = [i + 1]
-        for (j, y) in b.enumerated() {
-            current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-        }
-        previous = current
-    }
-    return previous[b.count]
 }
