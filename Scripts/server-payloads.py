@@ -276,7 +276,10 @@ def with_answers_named(description):
     """The description with each operation's 2xx JSON answer that is an object written out in
     the operation (a list's envelope, as Superset writes every list) moved to
     `components/schemas` under a name of its own (`Answer_get_api_v1_chart`), so that its answers
-    are kept and checked as those of a named schema are. The generated types decode the same."""
+    are kept and checked as those of a named schema are. The generated types decode the same.
+    Left as it is where a reference points into `paths`, which moving a schema would break."""
+    if '"#/paths/' in json.dumps(description):
+        return description
     schemas = description.setdefault("components", {}).setdefault("schemas", {})
     for template, item in description.get("paths", {}).items():
         for method in ("get", "post"):
