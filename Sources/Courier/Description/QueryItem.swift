@@ -150,13 +150,20 @@ extension UInt64: QueryValue {
 }
 
 extension Double: QueryValue {
-    /// The shortest text that reads back as the same number.
-    public var queryValues: [String] { [description] }
+    /// The shortest text that reads back as the same number: a whole number without a fraction
+    /// (`3`, as forms and a nested value write it, and as a parameter of integers reads it),
+    /// others as Swift writes them (`0.1`, `1e+300`).
+    public var queryValues: [String] {
+        [self == rounded() && abs(self) < 1e15 ? String(Int(self)) : description]
+    }
 }
 
 extension Float: QueryValue {
-    /// The shortest text that reads back as the same number.
-    public var queryValues: [String] { [description] }
+    /// The shortest text that reads back as the same number: a whole number without a fraction
+    /// (`3`), others as Swift writes them (`0.5`).
+    public var queryValues: [String] {
+        [self == rounded() && abs(self) < 1e7 ? String(Int(self)) : description]
+    }
 }
 
 extension Decimal: QueryValue {

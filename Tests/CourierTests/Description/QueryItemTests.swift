@@ -68,6 +68,13 @@ import Testing
         (42 as any QueryValue, ["42"]),
         (Int64(-7) as any QueryValue, ["-7"]),
         (2.5 as any QueryValue, ["2.5"]),
+        // A whole number has no fraction, as a nested value and a form write it.
+        (3.0 as any QueryValue, ["3"]),
+        (-0.0 as any QueryValue, ["0"]),
+        (Float(4) as any QueryValue, ["4"]),
+        (Float(0.5) as any QueryValue, ["0.5"]),
+        (1e300 as any QueryValue, ["1e+300"]),
+        (Double.infinity as any QueryValue, ["inf"]),
         // Dates are RFC 3339 in UTC, fractional seconds only when present.
         (Date(timeIntervalSince1970: 0) as any QueryValue, ["1970-01-01T00:00:00Z"]),
         (Date(timeIntervalSince1970: 1.25) as any QueryValue, ["1970-01-01T00:00:01.25Z"]),
