@@ -132,9 +132,7 @@ extension JSONPath {
         }
 
         private func logical(_ call: FunctionCall, current: Node) -> Bool {
-            guard call.name == .match || call.name == .search else {
-                return !argumentNodes(call.arguments[0], current: current).isEmpty
-            }
+            // Only `match` and `search` are logical: the parser refuses any other function as a test.
             guard let text = argumentValue(call.arguments[0], current: current)?.string,
                 let pattern = argumentValue(call.arguments[1], current: current)?.string,
                 // I-Regexp's `.` is any character but a line break, as ICU's is by default;

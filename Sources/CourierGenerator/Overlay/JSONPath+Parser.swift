@@ -459,7 +459,7 @@ extension JSONPath {
             case (.query(let query), .value): fits = query.isSingular
             case (.query, .logical): fits = true
             case (.function(let call), let kind):
-                fits = call.name.result == kind || (kind == .logical && call.name.result == .nodes)
+                fits = call.name.result == kind
             default: fits = false
             }
             guard fits else {

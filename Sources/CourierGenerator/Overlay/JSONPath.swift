@@ -115,7 +115,7 @@ extension JSONPath {
         case compare(Operand, Comparison, Operand)
         /// Whether a query selects anything.
         case exists(Query)
-        /// A function whose result is logical (`match`, `search`), or one whose nodes exist.
+        /// A function whose result is logical (`match`, `search`).
         case function(FunctionCall)
     }
 
