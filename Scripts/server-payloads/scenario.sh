@@ -11,6 +11,7 @@
 #     bash Scripts/server-payloads/scenario.sh prefect    # http://127.0.0.1:4200/api, /api/openapi.json
 #     bash Scripts/server-payloads/scenario.sh zenml      # http://127.0.0.1:8237, /openapi.json
 #     bash Scripts/server-payloads/scenario.sh superset   # http://127.0.0.1:8088, /api/v1/_openapi
+#     bash Scripts/server-payloads/scenario.sh nautobot   # http://127.0.0.1:8080/api, /api/swagger.json
 #
 # Phoenix's creates a prompt with metadata whose whole numbers must come back as numbers
 # (`2.0`), whose version nests tagged unions (a chat template with text, tool-call and
@@ -33,10 +34,16 @@
 # it logs in with JSON, lists charts by name two at a time (the query is JSON in `q`), filters
 # them by kind, reads each chart's owners and dashboards (lists, as mended), a dashboard's charts,
 # a database's dashboards with their metadata as JSON text, annotations in UTC, and makes, finds,
-# reads and deletes a tag.
+# reads and deletes a tag. Nautobot's, generated from its description mended by
+# `nautobot-overlay.yaml`, sends its token through the generated middleware, walks its devices
+# two at a time by the pages' `next` links, finds two by name (a repeated query parameter), makes,
+# changes by a PATCH of one key, reads and deletes a tag, meets a 404 and a 400, connects a cable
+# whose status it names by id (a union of a UUID and an integer) and reads the interface's trace
+# (each end in the case its `object_type` names) and its peer (the description's own
+# discriminated union), deletes the cable, and reads a prefix's free addresses.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-name="${1:?usage: scenario.sh phoenix|prefect|zenml|superset}"
+name="${1:?usage: scenario.sh phoenix|prefect|zenml|superset|nautobot}"
 overlay=() fetch=()
 case "$name" in
 phoenix) module=Phoenix description=http://127.0.0.1:6006/openapi.json ;;
@@ -47,6 +54,11 @@ superset)
     overlay=(--overlay "$root/Scripts/server-payloads/superset-overlay.yaml")
     token="$(python3 "$root/Scripts/server-payloads/superset-populate.py")"
     fetch=(-H "Authorization: Bearer $token")
+    ;;
+nautobot)
+    module=Nautobot description=http://127.0.0.1:8080/api/swagger.json
+    overlay=(--overlay "$root/Scripts/server-payloads/nautobot-overlay.yaml")
+    fetch=(-H "Authorization: Token 0123456789abcdef0123456789abcdef01234567")
     ;;
 *) echo "no scenario named $name" >&2; exit 2 ;;
 esac
