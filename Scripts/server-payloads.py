@@ -4,14 +4,14 @@ OpenAPI description.
 
 Calls every operation of the description that only reads: each `GET`, and each `POST` whose path
 matches `--post` (a server's search endpoints, such as `/flows/filter`). Operations without path
-parameters go first; the objects they answer fill the path parameters of the others (`{id}` or
-`{pk}`, `{…_id}`, `{…_identifier}`, `{name}`, `{slug}`… from the objects that the operations under
-the same first path segment, past `api` and a version, or ending in the same segment, returned,
-a page's items among them; `/prompt_versions/{id}` from `versions` when nothing under
-`prompt_versions` answered), and each parameter of a nested path from the objects that the path before it
-answered (`/tenants/t/collections/{collection_id}` from `/tenants/t/collections`, by the
-object's `collection_id` or `id`; `{…_name}` by its `name`); `--parameter NAME=VALUE` gives a
-parameter one value everywhere (a tenant). Each JSON answer is kept under the component
+parameters go first; the objects they answer fill the path parameters of the others: each
+parameter from the objects that the path before it answered, a page's items among them
+(`/tenants/t/collections/{collection_id}` from `/tenants/t/collections`, `/flows/{id}` from
+`/flows/filter`; `{id}` or `{pk}`, `{…_id}`, `{…_identifier}` by the object's own key or `id`,
+`{…_name}` by its `name`), and only where that path answered nothing, from the objects that the
+operations under the same first path segment, past `api` and a version, or ending in the same
+segment, returned (`/prompt_versions/{id}` from `versions` when nothing under `prompt_versions`
+answered); `--parameter NAME=VALUE` gives a parameter one value everywhere (a tenant). Each JSON answer is kept under the component
 schema its 2xx response names (an object written out in the operation, such as a list's
 envelope, is named first, `Answer_get_api_v1_chart`, and checked whole; each item of a list of
 them, and each property of an object written out in the response that names one; of a union of named schemas, the one whose constant
@@ -187,12 +187,16 @@ class Collector:
             (str(item["id"]) for item in self.seen.get(m.group(1), []) if "id" in item), ""), text)
 
     def targets(self, template):
-        """The paths to call for a path template: itself without parameters, else one per object
-        (of the first few answered under its first segment) that has a value for every parameter,
-        and those that `nested_targets` fills in."""
+        """The paths to call for a path template: itself without parameters, else those that
+        `nested_targets` fills in from the objects the path before each parameter answered, and
+        only where that finds none, one per object (of the first few answered under its first
+        segment) that has a value for every parameter."""
         parameters = re.findall(r"{([^}]+)}", template)
         if not parameters:
             return [template]
+        nested = self.nested_targets(template.rstrip("/").split("/"), 0, "")
+        if nested:
+            return list(dict.fromkeys(path + "/" if template.endswith("/") else path for path in nested))
         paths = []
         first = segment(template)
         # `/prompt_versions/{id}` from what `/prompts/{id}/versions` answered, when nothing else did.
@@ -211,8 +215,6 @@ class Collector:
                 for parameter, value in values.items():
                     path = path.replace("{" + parameter + "}", urllib.parse.quote(value, safe=""))
                 paths.append(path)
-        nested = self.nested_targets(template.rstrip("/").split("/"), 0, "")
-        paths += [path + "/" if template.endswith("/") else path for path in nested]
         return list(dict.fromkeys(paths))
 
     def nested_targets(self, parts, index, prefix):
