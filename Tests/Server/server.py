@@ -31,7 +31,8 @@ Routes (every method unless noted):
                                    items, total_count), links (JSON:API and Laravel: offset,
                                    limit; data, links.next URL), slack (cursor, limit; members,
                                    response_metadata.next_cursor, "" on the last page); fail=N
-                                   makes page N a 500 (see pages())
+                                   makes page N a 500, stuck=1 answers the first page every time
+                                   (see pages())
   POST /notes                      201 {"id": 7, "text"} for a body {"text"}; 400 when the body
                                    sends the id, which is read-only
   POST /v1/customers                a customer made from the form body as Stripe reads one: nested
@@ -433,9 +434,13 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
             number = start // size + 1
         if q("fail", "") == str(number):
             return self.json(500, {"message": f"page {number} failed", "code": "page_failed"})
+        if q("stuck", ""):
+            # A server that ignores the paging parameter answers the first page every time, as
+            # Nautobot's free addresses of a prefix ignore `offset`.
+            start, number = 0, 1
         chunk = items[start:start + size]
         more = start + size < total
-        carried = f"&fail={q('fail', '')}" if q("fail", "") else ""
+        carried = (f"&fail={q('fail', '')}" if q("fail", "") else "") + ("&stuck=1" if q("stuck", "") else "")
         if style == "link":
             links = []
             if more:

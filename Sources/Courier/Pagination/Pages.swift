@@ -1,3 +1,5 @@
+import Foundation
+
 /// The pages of a list, fetched one at a time as the loop asks for them.
 ///
 /// ```swift
@@ -12,7 +14,9 @@
 /// list ends after the page the ``Pagination`` says is the last. A page that fails throws its
 /// ``ServiceError``, whose request URL names the page (its cursor, number or offset); pages
 /// past `maximumPages` throw ``ServiceError/invalidRequest(_:)`` rather than loop forever on a
-/// server whose cursor never ends.
+/// server whose cursor never ends, and so does a page whose body is byte for byte the page's
+/// before it: a server that ignores the paging parameter (an `offset` it does not read) would
+/// otherwise hand out the same items again on every page.
 public struct Pages<Page: Decodable & Sendable, Item: Sendable>: AsyncSequence, Sendable {
     /// A page.
     public typealias Element = Page
@@ -41,11 +45,14 @@ public struct Pages<Page: Decodable & Sendable, Item: Sendable>: AsyncSequence, 
         let pages: Pages
         var next: Endpoint<Page>?
         var fetched = 0
+        /// The last page's body, to tell a server that answers the same page again.
+        var previousBody: Data?
 
         /// The next page, or `nil` after the last.
         /// - Returns: The page.
         /// - Throws: ``ServiceError``: the page's failure, ``ServiceError/cancelled``, or
-        ///   ``ServiceError/invalidRequest(_:)`` past the maximum number of pages.
+        ///   ``ServiceError/invalidRequest(_:)`` past the maximum number of pages or for a page
+        ///   the same as the one before it.
         public mutating func next() async throws(ServiceError) -> Page? {
             try await nextResponse()?.value
         }
@@ -65,15 +72,25 @@ public struct Pages<Page: Decodable & Sendable, Item: Sendable>: AsyncSequence, 
                             "The list has more than \(pages.maximumPages) pages (maximumPages): stopped before requesting page \(fetched + 1)."
                     ))
             }
+            let response: Response<Page>
             do {
-                let response = try await pages.client.response(for: endpoint)
-                fetched += 1
-                next = pages.pagination.next(response, endpoint)
-                return response
+                response = try await pages.client.response(for: endpoint)
             } catch {
                 next = nil
                 throw error
             }
+            fetched += 1
+            if let previousBody, !previousBody.isEmpty, response.body == previousBody {
+                next = nil
+                throw .invalidRequest(
+                    InvalidRequest(
+                        reason:
+                            "Page \(fetched) is the same as page \(fetched - 1), byte for byte: the server ignores how \(response.request.url.absoluteString) asks for the next page. Stopped rather than repeat its items."
+                    ))
+            }
+            previousBody = response.body
+            next = pages.pagination.next(response, endpoint)
+            return response
         }
     }
 

@@ -191,6 +191,25 @@ import Testing
         #expect(try await hits(styleOf[strategy.name]!, namespace) == 2)
     }
 
+    /// A server that ignores the paging parameter answers the first page again: the walk stops
+    /// with an error at the second page rather than repeat the first page's items.
+    @Test(arguments: strategies)
+    func aServerThatAnswersTheSamePageAgainIsAnError(strategy: Strategy) async throws {
+        let namespace = UUID().uuidString
+        let items = strategy.read(server.client(), namespace, 9, [.init(name: "stuck", value: "1")], 100)
+        var seen: [Int] = []
+        let error = await #expect(throws: ServiceError.self) {
+            for try await item in items { seen.append(item.n) }
+        }
+        #expect(seen == [0, 1, 2])
+        guard case .invalidRequest(let invalid) = error else {
+            Issue.record("Expected the repeated page's error, got \(String(describing: error))")
+            return
+        }
+        #expect("\(invalid)".contains("Page 2 is the same as page 1"))
+        #expect(try await hits(styleOf[strategy.name]!, namespace) == 2)
+    }
+
     @Test func linkHeadersAreReadByTheStandard() {
         let header =
             #"<https://api.github.com/repos?page=3>; rel="prev last", <https://api.github.com/repos?page=2>; rel=next"#
