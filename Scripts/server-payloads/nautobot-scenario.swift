@@ -84,4 +84,17 @@ await runScenario {
     }
     let free = try await api.ipamPrefixesAvailableIpsList(id: prefix, limit: 5)
     check(free.count == 5 && free.allSatisfy { $0.address.contains("/") }, "five free addresses: \(free.map(\.address))")
+    // Their generated walk by `offset`, which this server ignores: the second page is the first
+    // again, and the walk stops there with an error instead of repeating its addresses.
+    var walked: [String] = []
+    do {
+        for try await address in api.ipamPrefixesAvailableIpsListItems(id: prefix, limit: 2) {
+            walked.append(address.address)
+        }
+        check(false, "a walk by an offset the server ignores: no error after \(walked.count) addresses")
+    } catch ServiceError.invalidRequest(let invalid) {
+        check(
+            walked == Array(free.map(\.address).prefix(2)) && "\(invalid)".contains("Page 2 is the same as page 1"),
+            "a walk by an offset the server ignores stops at its second page: \(walked)")
+    }
 }

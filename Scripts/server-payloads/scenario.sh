@@ -40,7 +40,8 @@
 # changes by a PATCH of one key, reads and deletes a tag, meets a 404 and a 400, connects a cable
 # whose status it names by id (a union of a UUID and an integer) and reads the interface's trace
 # (each end in the case its `object_type` names) and its peer (the description's own
-# discriminated union), deletes the cable, and reads a prefix's free addresses.
+# discriminated union), deletes the cable, reads a prefix's free addresses, and walks them by an
+# `offset` the server ignores, which stops at the second page with an error.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 name="${1:?usage: scenario.sh phoenix|prefect|zenml|superset|nautobot}"
