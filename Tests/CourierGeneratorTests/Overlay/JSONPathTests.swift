@@ -135,7 +135,9 @@ import Testing
         Case(document: functions, query: "$[?!search(@.color, 'r')].a", expected: ["[1,2,3]", #"{"x":1}"#]),
         Case(document: #"["ab", "a\nb", "ab\n", "b"]"#, query: "$[?match(@, 'a.b')]", expected: []),
         Case(document: #"["ab", "a\nb", "ab\n", "b"]"#, query: "$[?match(@, 'ab')]", expected: [#""ab""#]),
-        Case(document: #"["ab", "a\nb", "ab\n", "b"]"#, query: "$[?search(@, 'a.')]", expected: [#""ab""#, #""ab\n""#]),
+        Case(
+            document: #"["ab", "a\nb", "ab\n", "b"]"#, query: "$[?search(@, 'a.')]",
+            expected: [#""ab""#, #""ab\n""#]),
     ]
 
     @Test(arguments: cases) func selectsWhatTheRFCSays(_ example: Case) throws {
