@@ -116,6 +116,15 @@ import Testing
         ).hits
     }
 
+    /// The items a walk hands out before it throws, and what it throws (an issue if it does not).
+    func itemsBeforeFailure(_ items: Pages<JSONValue, Item>.Items) async -> (seen: [Int], error: ServiceError?) {
+        var seen: [Int] = []
+        let error = await #expect(throws: ServiceError.self) {
+            for try await item in items { seen.append(item.n) }
+        }
+        return (seen, error)
+    }
+
     let styleOf = [
         "Link header (GitHub)": "link", "cursor from the last item (Stripe)": "cursor",
         "next URL in the body (Spotify)": "next", "next path in the body (Twilio)": "next",
@@ -134,10 +143,7 @@ import Testing
     @Test(arguments: strategies)
     func aPageThatFailsThrowsAfterTheItemsBeforeIt(strategy: Strategy) async throws {
         let items = strategy.read(server.client(), UUID().uuidString, 9, [.init(name: "fail", value: "2")], 100)
-        var seen: [Int] = []
-        let error = await #expect(throws: ServiceError.self) {
-            for try await item in items { seen.append(item.n) }
-        }
+        let (seen, error) = await itemsBeforeFailure(items)
         #expect(seen == [0, 1, 2])
         guard case .server(let failure) = error else {
             Issue.record("Expected the failing page's server error, got \(String(describing: error))")
@@ -178,10 +184,7 @@ import Testing
     func theMaximumNumberOfPagesIsAGuard(strategy: Strategy) async throws {
         let namespace = UUID().uuidString
         let items = strategy.read(server.client(), namespace, 30, [], 2)
-        var seen: [Int] = []
-        let error = await #expect(throws: ServiceError.self) {
-            for try await item in items { seen.append(item.n) }
-        }
+        let (seen, error) = await itemsBeforeFailure(items)
         #expect(seen == Array(0..<6))
         guard case .invalidRequest(let invalid) = error else {
             Issue.record("Expected the guard's error, got \(String(describing: error))")
@@ -197,10 +200,7 @@ import Testing
     func aServerThatAnswersTheSamePageAgainIsAnError(strategy: Strategy) async throws {
         let namespace = UUID().uuidString
         let items = strategy.read(server.client(), namespace, 9, [.init(name: "stuck", value: "1")], 100)
-        var seen: [Int] = []
-        let error = await #expect(throws: ServiceError.self) {
-            for try await item in items { seen.append(item.n) }
-        }
+        let (seen, error) = await itemsBeforeFailure(items)
         #expect(seen == [0, 1, 2])
         guard case .invalidRequest(let invalid) = error else {
             Issue.record("Expected the repeated page's error, got \(String(describing: error))")
